@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+export const currentUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  isMember: z.boolean(),
+  isAdmin: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const sessionResponse = z.object({ user: currentUser.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+// SPEC §5 Login: both fields required. Length caps keep hashing cheap for hostile input.
+export const signInRequest = z.object({
+  email: z.string().trim().max(254, "Invalid email or password"),
+  password: z.string().max(256, "Invalid email or password"),
+});
+export type SignInRequest = z.infer<typeof signInRequest>;
+
+export const forgotPasswordRequest = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Please enter your email")
+    .max(254)
+    .pipe(z.email("Please enter a valid email address")),
+});
+
+export const resetPasswordRequest = z.object({
+  token: z.string().min(1, "Missing token or email").max(512),
+  email: z.string().trim().min(1, "Missing token or email").max(254),
+  password: z.string().max(256),
+  confirmPassword: z.string().max(256),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+export const updateProfileRequest = z.object({
+  firstName: z.string().trim().min(1, "First name is required").max(100),
+  lastName: z.string().trim().min(1, "Last name is required").max(100),
+  phone: z.string().max(40).nullable().optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+
+export const changePasswordRequest = z.object({
+  newPassword: z.string().max(256),
+  confirmPassword: z.string().max(256),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+export const profileResponse = z.object({ user: currentUser });

@@ -1,0 +1,38 @@
+import { addDaysToDate, compareDates, venueToday } from "./venue-time";
+
+// SPEC §5 Public booking and §9 Booking, Horizon: today … today + 10 for guests, + 14 for members.
+export const GUEST_HORIZON_DAYS = 10;
+export const MEMBER_HORIZON_DAYS = 14;
+
+export const PAST_DATE_MESSAGE = "You cannot book for past days";
+export const tooFarMessage = (horizonDays: number) =>
+  `You can only book up to ${horizonDays} days in advance`;
+
+export type BookingDateCheck =
+  | { ok: true }
+  | { ok: false; code: "PAST_DATE" | "TOO_FAR"; message: string; resetTo: string };
+
+export function horizonDays(member: boolean): number {
+  return member ? MEMBER_HORIZON_DAYS : GUEST_HORIZON_DAYS;
+}
+
+/** The last bookable venue date (inclusive). */
+export function maxBookingDate(now: Date, member: boolean): string {
+  return addDaysToDate(venueToday(now), horizonDays(member));
+}
+
+/**
+ * SPEC §5 Public booking, Date. "Today" is the venue's date, so a guest in another zone, or a
+ * server in UTC, gets the same answer. `resetTo` is where the date picker goes back to.
+ */
+export function checkBookingDate(date: string, now: Date, member: boolean): BookingDateCheck {
+  const today = venueToday(now);
+  if (compareDates(date, today) < 0) {
+    return { ok: false, code: "PAST_DATE", message: PAST_DATE_MESSAGE, resetTo: today };
+  }
+  const max = maxBookingDate(now, member);
+  if (compareDates(date, max) > 0) {
+    return { ok: false, code: "TOO_FAR", message: tooFarMessage(horizonDays(member)), resetTo: max };
+  }
+  return { ok: true };
+}

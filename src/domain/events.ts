@@ -1,0 +1,85 @@
+import { formatPriceShort } from "./money";
+import { addDaysToDate, addMonthsToDate, mondayOfWeek, venueInstant, venueToday } from "./venue-time";
+
+// SPEC §9 Events: types in the spec's order, with the filter chips' plural labels (SPEC §2).
+export const EVENT_TYPES = [
+  { code: "open_play", label: "Open Play", pluralLabel: "Open Play" },
+  { code: "tournament", label: "Tournament", pluralLabel: "Tournaments" },
+  { code: "league", label: "League", pluralLabel: "Leagues" },
+  { code: "ladder", label: "Ladder", pluralLabel: "Ladders" },
+  { code: "classes", label: "Classes", pluralLabel: "Classes" },
+  { code: "foodie", label: "Foodie", pluralLabel: "Foodie" },
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number]["code"];
+
+export const EVENT_TYPE_LABELS = Object.fromEntries(EVENT_TYPES.map((t) => [t.code, t.label])) as Record<
+  EventType,
+  string
+>;
+
+export function isEventType(value: string): value is EventType {
+  return EVENT_TYPES.some((t) => t.code === value);
+}
+
+/** SPEC §5 Event create and edit: foodie events need no court. */
+export const requiresCourts = (type: EventType) => type !== "foodie";
+
+export const EVENT_COURT_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export const EVENT_DEFAULTS = {
+  type: "open_play",
+  maxParticipants: 16,
+  recurrenceFrequency: "weekly",
+  recurrenceCount: 4,
+} as const;
+export const MIN_RECURRENCE_COUNT = 2;
+export const MAX_RECURRENCE_COUNT = 12;
+
+export type DateRangeChip = "all" | "today" | "this_week" | "this_weekend" | "next_week";
+
+/** SPEC §9 Time and calendar: Monday-start weeks, in the venue's calendar. Null = no limit. */
+export function dateRangeFor(chip: DateRangeChip, now: Date): { start: string; end: string } | null {
+  const today = venueToday(now);
+  const monday = mondayOfWeek(today);
+  switch (chip) {
+    case "all":
+      return null;
+    case "today":
+      return { start: today, end: today };
+    case "this_week":
+      return { start: monday, end: addDaysToDate(monday, 6) };
+    case "this_weekend":
+      return { start: addDaysToDate(monday, 5), end: addDaysToDate(monday, 6) };
+    case "next_week":
+      return { start: addDaysToDate(monday, 7), end: addDaysToDate(monday, 13) };
+  }
+}
+
+/**
+ * SPEC §5 Recurrence: the first occurrence is the chosen date; weekly adds 7 days, monthly one
+ * calendar month counted from the first date (so Jan 31 → Feb 28 → Mar 31, never drifting).
+ */
+export function recurrenceDates(first: string, frequency: "weekly" | "monthly", count: number): string[] {
+  if (!Number.isInteger(count) || count < MIN_RECURRENCE_COUNT || count > MAX_RECURRENCE_COUNT) {
+    throw new RangeError(
+      `Recurrence count must be ${MIN_RECURRENCE_COUNT}–${MAX_RECURRENCE_COUNT}: ${count}`,
+    );
+  }
+  return Array.from({ length: count }, (_, i) =>
+    frequency === "weekly" ? addDaysToDate(first, 7 * i) : addMonthsToDate(first, i),
+  );
+}
+
+/** DECISIONS: Upcoming while the event's end (date + end_time, venue time) is after now. */
+export function isUpcoming(date: string, endTime: string, now: Date): boolean {
+  return venueInstant(date, endTime).getTime() > now.getTime();
+}
+
+/** SPEC §4 Event: full when the confirmed-and-paid count reaches max_participants. */
+export function isEventFull(currentParticipants: number, maxParticipants: number): boolean {
+  return currentParticipants >= maxParticipants;
+}
+
+/** SPEC §2 Events card: "$non-member / $member (Member)". */
+export function formatEventPrices(nonMemberPriceCents: number, memberPriceCents: number): string {
+  return `${formatPriceShort(nonMemberPriceCents)} / ${formatPriceShort(memberPriceCents)} (Member)`;
+}

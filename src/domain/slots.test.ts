@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import { generateSlots, type SlotInput } from "./slots";
+
+const MONDAY = "2026-11-23";
+const weekdayHours = { opensAt: "09:00", closesAt: "21:00" };
+
+function input(overrides: Partial<SlotInput>): SlotInput {
+  return {
+    date: MONDAY,
+    now: new Date("2026-11-20T15:00:00Z"), // the Friday before, 9:00 AM in Chicago
+    facilityType: "court",
+    durationMinutes: 60,
+    hours: weekdayHours,
+    facilityIds: [1, 2, 3],
+    busy: [],
+    ...overrides,
+  };
+}
+const starts = (i: SlotInput) => generateSlots(i).map((s) => s.startTime);
+
+describe("generateSlots: the list", () => {
+  it("steps every 30 minutes from opening and ends by closing", () => {
+    const slots = generateSlots(input({}));
+    expect(slots).toHaveLength(23);
+    expect(slots[0]).toEqual({
+      startTime: "09:00",
+      endTime: "10:00",
+      displayTime: "9:00 AM - 10:00 AM",
+      availableFacilities: 3,
+      freeFacilityIds: [1, 2, 3],
+      isAvailable: true,
+      memberPriceCents: 2000,
+      nonMemberPriceCents: 2500,
+    });
+    expect(slots.at(-1)).toMatchObject({
+      startTime: "20:00",
+      endTime: "21:00",
+      displayTime: "8:00 PM - 9:00 PM",
+    });
+  });
+
+  it.each([
+    [60, "20:00", 23],
+    [90, "19:30", 22],
+    [180, "18:00", 19],
+  ])("%i-minute slots end by 21:00: last start %s, %i slots", (duration, last, count) => {
+    const list = starts(input({ durationMinutes: duration }));
+    expect(list.at(-1)).toBe(last);
+    expect(list).toHaveLength(count);
+  });
+
+  it.each([
+    ["no operating hours", { hours: null }],
+    ["no active facilities", { facilityIds: [] }],
+    ["a past date", { date: "2026-11-19" }],
+  ])("is empty for %s", (_, overrides) => {
+    expect(generateSlots(input(overrides))).toEqual([]);
+  });
+
+  it("prices each slot by its start time", () => {
+    const slots = generateSlots(input({ durationMinutes: 90 }));
+    expect(slots.find((s) => s.startTime === "16:00")).toMatchObject({
+      memberPriceCents: 4000,
+      nonMemberPriceCents: 4750,
+    });
+    expect(slots.find((s) => s.startTime === "16:30")).toMatchObject({
+      memberPriceCents: 5000,
+      nonMemberPriceCents: 5750,
+    });
+    const darts = generateSlots(input({ facilityType: "dart_bay", durationMinutes: 30 }));
+    expect(darts[0]).toMatchObject({ endTime: "09:30", memberPriceCents: 1500, nonMemberPriceCents: 1500 });
+  });
+});
+
+describe("generateSlots: today's past times", () => {
+  it.each([
+    ["2026-11-23T20:29:00Z", MONDAY, "14:30"], // 2:29 PM CST
+    ["2026-11-23T20:30:00Z", MONDAY, "15:00"], // 2:30 PM: a slot starting now is skipped
+    ["2026-11-23T20:30:59Z", MONDAY, "15:00"],
+    ["2026-11-23T14:00:00Z", MONDAY, "09:00"], // 8:00 AM, before opening
+    ["2026-03-08T19:00:00Z", "2026-03-08", "14:30"], // 2:00 PM CDT on the spring-forward Sunday
+    ["2026-11-01T20:00:00Z", "2026-11-01", "14:30"], // 2:00 PM CST on the fall-back Sunday
+    ["2026-11-24T04:00:00Z", MONDAY, "22:30"], // 10:00 PM Monday in Chicago, already Tuesday in UTC
+  ])("now %s on %s: the first start is %s", (now, date, firstStart) => {
+    const hours = { opensAt: "09:00", closesAt: "23:00" };
+    const list = starts(
+      input({ now: new Date(now), date, hours, facilityType: "dart_bay", durationMinutes: 30 }),
+    );
+    expect(list[0]).toBe(firstStart);
+  });
+
+  it("has no slots left late in the evening", () => {
+    expect(generateSlots(input({ now: new Date("2026-11-24T02:30:00Z") }))).toEqual([]);
+  });
+});
+
+describe("generateSlots: busy facilities", () => {
+  const busy = [
+    { facilityId: 2, startTime: "10:00", endTime: "11:00" },
+    { facilityId: 3, startTime: "10:30:00", endTime: "12:00:00" },
+    { facilityId: 9, startTime: "09:00", endTime: "21:00" }, // not an active facility
+  ];
+  it.each([
+    ["09:00", [1, 2, 3]], // ends as court 2's booking starts
+    ["09:30", [1, 3]],
+    ["10:00", [1]],
+    ["10:30", [1]],
+    ["11:00", [1, 2]], // starts as court 2's booking ends
+    ["11:30", [1, 2]],
+    ["12:00", [1, 2, 3]],
+  ])("60 minutes at %s: free %j", (start, free) => {
+    const slot = generateSlots(input({ busy, facilityIds: [3, 1, 2] })).find((s) => s.startTime === start);
+    expect(slot).toMatchObject({
+      freeFacilityIds: free,
+      availableFacilities: free.length,
+      isAvailable: true,
+    });
+  });
+
+  it("marks a fully booked slot not available", () => {
+    const allBusy = [1, 2, 3].map((facilityId) => ({ facilityId, startTime: "09:00", endTime: "12:00" }));
+    const slot = generateSlots(input({ busy: allBusy }))[0];
+    expect(slot).toMatchObject({ availableFacilities: 0, freeFacilityIds: [], isAvailable: false });
+  });
+});
+
+describe("generateSlots: weekend cutoffs", () => {
+  const lateHours = { opensAt: "10:30", closesAt: "23:00" };
+  it.each([
+    ["2026-11-29", "19:30", 3], // Sunday, ends 20:30
+    ["2026-11-29", "20:00", 3], // Sunday, ends 21:00
+    ["2026-11-29", "20:30", 0], // Sunday, ends 21:30
+    ["2026-11-01", "20:30", 0], // the fall-back Sunday
+    ["2026-03-08", "20:00", 3], // the spring-forward Sunday
+    ["2026-03-08", "21:00", 0],
+    ["2026-11-28", "21:30", 3], // Saturday, ends 22:30
+    ["2026-11-28", "22:00", 0], // Saturday, ends 23:00
+    ["2026-11-27", "22:00", 3], // Friday has no cutoff
+  ])("%s 60 min at %s: %i available", (date, start, available) => {
+    const now = new Date("2026-02-01T15:00:00Z");
+    const slot = generateSlots(input({ date, now, hours: lateHours })).find((s) => s.startTime === start);
+    expect(slot).toMatchObject({ availableFacilities: available, isAvailable: available > 0 });
+  });
+
+  it("offers nothing past 21:00 on a Sunday with the footer's hours", () => {
+    const slots = generateSlots(
+      input({ date: "2026-11-29", hours: { opensAt: "10:30", closesAt: "21:00" } }),
+    );
+    expect(slots[0]?.startTime).toBe("10:30");
+    expect(slots.at(-1)).toMatchObject({ startTime: "20:00", isAvailable: true, memberPriceCents: 4000 });
+  });
+});

@@ -1,0 +1,78 @@
+import type { FacilityType } from "./durations";
+import { slotPrices } from "./pricing";
+import {
+  compareDates,
+  dayOfWeek,
+  formatTimeRange,
+  minutesOf,
+  timeOf,
+  timeRangesOverlap,
+  venueNowTime,
+  venueToday,
+} from "./venue-time";
+
+// SPEC §9 Time and calendar: slot step, and the weekend cutoffs (Sunday 21:00, Saturday 22:30).
+export const SLOT_STEP_MINUTES = 30;
+const WEEKEND_LAST_END: Record<number, number> = { 0: minutesOf("21:00"), 6: minutesOf("22:30") };
+
+export type BusyInterval = { facilityId: number; startTime: string; endTime: string };
+
+export type SlotInput = {
+  date: string;
+  now: Date;
+  facilityType: FacilityType;
+  durationMinutes: number;
+  /** That weekday's operating hours, or null when the venue is closed. */
+  hours: { opensAt: string; closesAt: string } | null;
+  /** The active facilities of this type. */
+  facilityIds: number[];
+  /** Non-cancelled reservations, unexpired holds and, for courts, the events' courts. */
+  busy: BusyInterval[];
+};
+
+export type TimeSlot = {
+  startTime: string;
+  endTime: string;
+  displayTime: string;
+  availableFacilities: number;
+  freeFacilityIds: number[];
+  isAvailable: boolean;
+  memberPriceCents: number;
+  nonMemberPriceCents: number;
+};
+
+/** SPEC §5 Available time slots (per date, facility type and duration). */
+export function generateSlots(input: SlotInput): TimeSlot[] {
+  const { date, now, facilityType, durationMinutes, hours, facilityIds, busy } = input;
+  if (!hours || facilityIds.length === 0 || durationMinutes <= 0) return [];
+  const today = venueToday(now);
+  if (compareDates(date, today) < 0) return [];
+  // "For today's date, slots that start at or before the current time are skipped."
+  const notBefore = date === today ? minutesOf(venueNowTime(now)) + 1 : 0;
+  const cutoff = WEEKEND_LAST_END[dayOfWeek(date)] ?? Number.POSITIVE_INFINITY;
+  const sortedIds = [...facilityIds].sort((a, b) => a - b);
+
+  const slots: TimeSlot[] = [];
+  for (
+    let start = minutesOf(hours.opensAt);
+    start + durationMinutes <= minutesOf(hours.closesAt);
+    start += SLOT_STEP_MINUTES
+  ) {
+    if (start < notBefore) continue;
+    const slot = { startTime: timeOf(start), endTime: timeOf(start + durationMinutes) };
+    // Weekend cutoff slots are still listed, as "NOT AVAILABLE (0 … open)".
+    const free =
+      start + durationMinutes > cutoff
+        ? []
+        : sortedIds.filter((id) => !busy.some((b) => b.facilityId === id && timeRangesOverlap(slot, b)));
+    slots.push({
+      ...slot,
+      displayTime: formatTimeRange(slot.startTime, slot.endTime),
+      availableFacilities: free.length,
+      freeFacilityIds: free,
+      isAvailable: free.length > 0,
+      ...slotPrices(facilityType, date, slot.startTime, durationMinutes),
+    });
+  }
+  return slots;
+}

@@ -1,0 +1,120 @@
+import { TZDate, tz } from "@date-fns/tz";
+import { addDays, addMonths, format } from "date-fns";
+
+// SPEC §9 Time and calendar: the venue lives in America/Chicago. Dates ("yyyy-MM-dd") and
+// times ("HH:mm") are the venue's wall clock; only instants are JS Dates.
+export const VENUE_TIME_ZONE = "America/Chicago";
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+// Database `time` columns come back as "HH:mm:ss"; "24:00" stands for the end of the day.
+const LENIENT_TIME_RE = /^(\d{2}):([0-5]\d)(?::00)?$/;
+
+function dateParts(date: string): [number, number, number] {
+  const m = DATE_RE.exec(date);
+  if (!m || !isDateString(date)) throw new RangeError(`Invalid date: ${date}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+// A calendar date has no time zone; UTC midnight is a carrier that never meets a DST change.
+function calendarDay(date: string): TZDate {
+  const [y, m, d] = dateParts(date);
+  return new TZDate(y, m - 1, d, "UTC");
+}
+
+export function isDateString(s: string): boolean {
+  const m = DATE_RE.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const probe = new TZDate(y, mo - 1, d, "UTC");
+  return probe.getFullYear() === y && probe.getMonth() === mo - 1 && probe.getDate() === d;
+}
+
+export function isTimeString(s: string): boolean {
+  return TIME_RE.test(s);
+}
+
+/** -1, 0 or 1, like a sort comparator. */
+export function compareDates(a: string, b: string): number {
+  dateParts(a);
+  dateParts(b);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function venueToday(now: Date): string {
+  return format(now, "yyyy-MM-dd", { in: tz(VENUE_TIME_ZONE) });
+}
+
+export function venueNowTime(now: Date): string {
+  return format(now, "HH:mm", { in: tz(VENUE_TIME_ZONE) });
+}
+
+export function addDaysToDate(date: string, days: number): string {
+  return format(addDays(calendarDay(date), days), "yyyy-MM-dd");
+}
+
+/** Calendar months; a day the target month lacks clamps to its last day (Jan 31 + 1 → Feb 28). */
+export function addMonthsToDate(date: string, months: number): string {
+  return format(addMonths(calendarDay(date), months), "yyyy-MM-dd");
+}
+
+/** 0 = Sunday … 6 = Saturday, of the calendar date itself (SPEC §5: the venue's date). */
+export function dayOfWeek(date: string): number {
+  return calendarDay(date).getDay();
+}
+
+/** The Monday of the week holding `date` (SPEC §9: weeks start on Monday). */
+export function mondayOfWeek(date: string): string {
+  return addDaysToDate(date, -((dayOfWeek(date) + 6) % 7));
+}
+
+/**
+ * The instant the venue's wall clock shows `date` `time`. A time skipped by the spring-forward
+ * gap moves forward by the gap (02:30 → 03:30 CDT); a repeated fall-back time takes its first
+ * occurrence (CDT). "24:00" is midnight at the end of `date`.
+ */
+export function venueInstant(date: string, time: string): Date {
+  const [y, m, d] = dateParts(date);
+  const minutes = minutesOf(time);
+  const local = new TZDate(y, m - 1, d, Math.floor(minutes / 60), minutes % 60, VENUE_TIME_ZONE);
+  return new Date(local.getTime());
+}
+
+/** "HH:mm" (or "HH:mm:00", or "24:00") → minutes since midnight. */
+export function minutesOf(time: string): number {
+  const m = LENIENT_TIME_RE.exec(time);
+  const minutes = m ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
+  if (!(minutes <= 24 * 60)) throw new RangeError(`Invalid time: ${time}`);
+  return minutes;
+}
+
+/** Minutes since midnight (0 … 1440) → "HH:mm". */
+export function timeOf(minutes: number): string {
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > 24 * 60) {
+    throw new RangeError(`Invalid minutes: ${minutes}`);
+  }
+  const hh = String(Math.floor(minutes / 60)).padStart(2, "0");
+  return `${hh}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/** SPEC §3 Time slot: "h:mm AM". Midnight (and "24:00") is 12:00 AM, noon 12:00 PM. */
+export function formatTime12(time: string): string {
+  const minutes = minutesOf(time) % (24 * 60);
+  const hours24 = Math.floor(minutes / 60);
+  const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
+  const suffix = hours24 < 12 ? "AM" : "PM";
+  return `${hours12}:${String(minutes % 60).padStart(2, "0")} ${suffix}`;
+}
+
+/** SPEC §3 Time slot displayTime: "h:mm AM - h:mm PM". */
+export function formatTimeRange(start: string, end: string): string {
+  return `${formatTime12(start)} - ${formatTime12(end)}`;
+}
+
+/** SPEC §5: overlap means a starts before b ends and ends after b starts (touching is fine). */
+export function timeRangesOverlap(
+  a: { startTime: string; endTime: string },
+  b: { startTime: string; endTime: string },
+): boolean {
+  return minutesOf(a.startTime) < minutesOf(b.endTime) && minutesOf(a.endTime) > minutesOf(b.startTime);
+}

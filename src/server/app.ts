@@ -1,0 +1,97 @@
+import { randomUUID } from "node:crypto";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { AppError } from "./errors";
+import type { AppDeps, AppEnv } from "./http/context";
+import { handleError } from "./http/error-handler";
+import { loadSession } from "./http/load-session";
+import { sameOriginOnly } from "./http/same-origin";
+import { staticClient } from "./http/static-files";
+import { adminStatsRoutes } from "./routes/admin-stats-routes";
+import { devMailboxRoutes } from "./routes/dev-mailbox-routes";
+import { passwordRoutes } from "./routes/password-routes";
+import { profileRoutes } from "./routes/profile-routes";
+import { sessionRoutes } from "./routes/session-routes";
+import { systemRoutes } from "./routes/system-routes";
+
+/** The API routes, mounted under /api. Each later feature adds its router here. */
+export function createApi() {
+  const api = new OpenAPIHono<AppEnv>({
+    // A body that fails its contract answers 400 with the first problem in words, and changes nothing.
+    defaultHook: (result) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        throw new AppError(
+          "VALIDATION",
+          issue?.message && !issue.message.startsWith("Invalid input") ? issue.message : "Invalid request",
+          {
+            field: issue?.path.join("."),
+          },
+        );
+      }
+    },
+  });
+  api.use("*", sameOriginOnly);
+  api.use("*", loadSession);
+  api.route("/", systemRoutes);
+  api.route("/", sessionRoutes);
+  api.route("/", passwordRoutes);
+  api.route("/", profileRoutes);
+  api.route("/", adminStatsRoutes);
+  api.doc31("/openapi.json", { openapi: "3.1.0", info: { title: "Venue booking API", version: "1.0.0" } });
+  api.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: "Not found" } }, 404));
+  return api;
+}
+
+export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}) {
+  const app = new OpenAPIHono<AppEnv>();
+  app.onError(handleError);
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) ?? randomUUID());
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith("/api/")) {
+      deps.logger.debug(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        "request",
+      );
+    }
+  });
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "https://js.stripe.com"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameSrc: ["https://js.stripe.com", "https://checkout.stripe.com"],
+        formAction: ["'self'", "https://checkout.stripe.com"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => c.json({ error: { code: "VALIDATION", message: "Request is too large" } }, 413),
+    }),
+  );
+  app.route("/api", createApi());
+  app.route("/dev/mailbox", devMailboxRoutes);
+  if (options.serveClient !== false) app.route("/", staticClient());
+  return app;
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { accounts, sessions, users, verifications } from "../db/schema";
+
+export const FROZEN_MESSAGE = "Your account is currently frozen. Please contact support.";
+
+export type AuthOptions = {
+  db: Db;
+  secret: string;
+  baseUrl: string;
+  secureCookies: boolean;
+  /** Queues the reset email; the link carries the token and the email (SPEC §2 Set New Password). */
+  sendResetPassword: (input: { email: string; firstName: string; token: string }) => Promise<void>;
+};
+
+// better-auth owns passwords, sessions and reset tokens; our roles and flags live on its user table.
+export function createAuth(options: AuthOptions) {
+  const { db } = options;
+  return betterAuth({
+    appName: "Venue",
+    baseURL: options.baseUrl,
+    basePath: "/api/auth",
+    secret: options.secret,
+    telemetry: { enabled: false },
+    // Our own throttle (login-throttle.ts) guards sign-in per account and per address.
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { users, sessions, accounts, verifications },
+    }),
+    user: {
+      modelName: "users",
+      additionalFields: {
+        firstName: { type: "string", required: false, defaultValue: "", input: false },
+        lastName: { type: "string", required: false, defaultValue: "", input: false },
+        phone: { type: "string", required: false, input: false },
+        isMember: { type: "boolean", required: false, defaultValue: false, input: false },
+        isAdmin: { type: "boolean", required: false, defaultValue: false, input: false },
+        isFrozen: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    session: {
+      modelName: "sessions",
+      expiresIn: 60 * 60 * 24 * 14,
+      updateAge: 60 * 60 * 24,
+    },
+    account: { modelName: "accounts" },
+    verification: { modelName: "verifications" },
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by the membership checkout (and the seed), never by a public sign-up call.
+      disableSignUp: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const row = await db.query.users.findFirst({ where: eq(users.id, user.id) });
+        await options.sendResetPassword({ email: user.email, firstName: row?.firstName ?? "", token });
+      },
+    },
+    advanced: {
+      useSecureCookies: options.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: options.secureCookies },
+      database: { generateId: () => randomUUID() },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // SPEC §6: a frozen user cannot sign in. Runs only after the password was verified,
+          // so it reveals nothing about accounts to someone who does not know the password.
+          before: async (session) => {
+            const row = await db.query.users.findFirst({ where: eq(users.id, session.userId) });
+            if (row?.isFrozen) {
+              throw new APIError("FORBIDDEN", { message: FROZEN_MESSAGE, code: "ACCOUNT_FROZEN" });
+            }
+            return { data: session };
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

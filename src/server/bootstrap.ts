@@ -1,0 +1,67 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { createAuth } from "./auth/auth";
+import type { Config } from "./config";
+import { openDatabase } from "./db/client";
+import { createOutbox } from "./email/outbox";
+import { resetPasswordEmail } from "./email/templates/reset-password";
+import type { AppDeps } from "./http/context";
+import type { Logger } from "./logger";
+import { loadVenueIdentity } from "./settings/venue-settings";
+
+/** Without AUTH_SECRET (development only), a random secret is kept in the data folder, never committed. */
+function authSecret(config: Config): string {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  if (config.DATA_DIR.startsWith("memory://")) return randomBytes(32).toString("hex");
+  const file = join(config.DATA_DIR, ".auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function smtpTransport(config: Config): Transporter | null {
+  if (!config.SMTP_HOST) return null;
+  return nodemailer.createTransport({
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_SECURE,
+    auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? "" } : undefined,
+  });
+}
+
+export type DepsOverrides = { now?: () => Date; transport?: Transporter | null; databaseUrl?: string | null };
+
+/** Opens the database (running migrations) and wires every adapter the routes use. */
+export async function createDeps(
+  config: Config,
+  logger: Logger,
+  overrides: DepsOverrides = {},
+): Promise<AppDeps> {
+  const url =
+    overrides.databaseUrl === undefined ? config.DATABASE_URL : (overrides.databaseUrl ?? undefined);
+  const database = await openDatabase({ url, dataDir: config.DATA_DIR });
+  await database.migrate();
+  const now = overrides.now ?? (() => new Date());
+  const db = database.db;
+  const transport = overrides.transport !== undefined ? overrides.transport : smtpTransport(config);
+  const outbox = createOutbox({ db, logger, transport, from: config.MAIL_FROM ?? "no-reply@localhost", now });
+  const auth = createAuth({
+    db,
+    secret: authSecret(config),
+    baseUrl: config.publicUrl,
+    secureCookies: config.isProduction,
+    sendResetPassword: async ({ email, firstName, token }) => {
+      const venue = await loadVenueIdentity(db, config);
+      const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+      await outbox.enqueue(db, {
+        to: email,
+        ...resetPasswordEmail({ venueName: venue.venueName, firstName, link }),
+      });
+    },
+  });
+  return { config, database, db, auth, logger, outbox, now };
+}

@@ -1,0 +1,9 @@
+import { loadConfig } from "../config";
+import { openDatabase } from "../db/client";
+
+// npm run db:migrate — the server also migrates at start; this is for deploy pipelines.
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await database.migrate();
+console.log(`Migrations applied (${database.kind}).`);
+await database.close();

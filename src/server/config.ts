@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+// Every setting the server reads, validated once at start. A missing or malformed
+// value stops the start with a message that names it (see README "Configuration").
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATA_DIR: z.string().default("./data"),
+  STORAGE_DIR: optionalString,
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SEED_ON_EMPTY: bool.default(false),
+  TRUST_PROXY: bool.default(false),
+  SMTP_HOST: optionalString,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: optionalString,
+  SMTP_PASS: optionalString,
+  MAIL_FROM: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_PRICE_MONTHLY: optionalString,
+  STRIPE_PRICE_ANNUAL: optionalString,
+  STRIPE_API_BASE: z.url().optional(),
+  TEST_CHECKOUT: bool.optional(),
+  MANAGER_PASSWORD: optionalString,
+  VENUE_NAME: optionalString,
+  CLUB_NAME: optionalString,
+  VENUE_PHONE: optionalString,
+  VENUE_EMAIL: z.email().optional(),
+  VENUE_ADDRESS: optionalString,
+  POLICY_HOST: optionalString,
+  LOGO_URL: optionalString,
+  WAIVER_URL: optionalString,
+});
+
+export type RawConfig = z.infer<typeof schema>;
+
+export type Config = RawConfig & {
+  isProduction: boolean;
+  publicUrl: string;
+  storageDir: string;
+  /** The built-in test checkout stands in for Stripe when no key is set; refused in production unless enabled. */
+  testCheckoutEnabled: boolean;
+  smtpEnabled: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const raw = parsed.data;
+  const isProduction = raw.NODE_ENV === "production";
+  if (isProduction && !raw.AUTH_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV=production");
+  }
+  if (raw.SMTP_HOST && !raw.MAIL_FROM) {
+    throw new ConfigError("Invalid configuration:\n  MAIL_FROM: required when SMTP_HOST is set");
+  }
+  if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set",
+    );
+  }
+  const testCheckoutEnabled =
+    !raw.STRIPE_SECRET_KEY && (isProduction ? raw.TEST_CHECKOUT === true : raw.TEST_CHECKOUT !== false);
+  return {
+    ...raw,
+    isProduction,
+    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR}/storage`,
+    testCheckoutEnabled,
+    smtpEnabled: Boolean(raw.SMTP_HOST),
+  };
+}

@@ -1,0 +1,464 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// SPEC §3 entities, plus what DECISIONS.md implies. Money is integer cents (docs/decisions/003).
+// Venue dates and times are wall-clock values in America/Chicago; instants are timestamptz.
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---- accounts (better-auth's tables, with our roles and flags on the user) ----
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    phone: text("phone"),
+    isMember: boolean("is_member").notNull().default(false),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    isFrozen: boolean("is_frozen").notNull().default(false),
+    membershipPlan: text("membership_plan"),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    nextBillingDate: timestamp("next_billing_date", { withTimezone: true }),
+    cancelAt: timestamp("cancel_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    check(
+      "users_membership_plan_check",
+      sql`${t.membershipPlan} is null or ${t.membershipPlan} in ('monthly', 'annual')`,
+    ),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+// Login throttling (per account and per address); see src/server/auth/login-throttle.ts.
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    emailKey: text("email_key").notNull(),
+    ip: text("ip").notNull(),
+    success: boolean("success").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("login_attempts_email_at_idx").on(t.emailKey, t.at),
+    index("login_attempts_ip_at_idx").on(t.ip, t.at),
+  ],
+);
+
+// ---- facilities and hours ----
+
+export const courts = pgTable("courts", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  isActive: boolean("is_active").notNull().default(true),
+});
+
+export const dartBays = pgTable("dart_bays", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  isActive: boolean("is_active").notNull().default(true),
+});
+
+export const operatingHours = pgTable(
+  "operating_hours",
+  {
+    dayOfWeek: integer("day_of_week").primaryKey(),
+    opensAt: time("opens_at").notNull(),
+    closesAt: time("closes_at").notNull(),
+  },
+  (t) => [
+    check("operating_hours_day_check", sql`${t.dayOfWeek} between 0 and 6`),
+    check("operating_hours_order_check", sql`${t.closesAt} > ${t.opensAt}`),
+  ],
+);
+
+// ---- coupons ----
+
+export const couponCodes = pgTable(
+  "coupon_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull(),
+    description: text("description"),
+    type: text("type").notNull(),
+    // percentage: percent off (e.g. 12.50); fixed_amount: dollars off (e.g. 5.00).
+    value: numeric("value", { precision: 10, scale: 2 }).notNull(),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    minPurchaseCents: integer("min_purchase_cents").notNull().default(0),
+    maxUses: integer("max_uses"),
+    currentUses: integer("current_uses").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("coupon_codes_code_lower_key").on(sql`lower(${t.code})`),
+    check("coupon_codes_type_check", sql`${t.type} in ('percentage', 'fixed_amount')`),
+    check("coupon_codes_value_check", sql`${t.value} >= 0.01`),
+    check("coupon_codes_min_purchase_check", sql`${t.minPurchaseCents} >= 0`),
+    check("coupon_codes_max_uses_check", sql`${t.maxUses} is null or ${t.maxUses} >= 1`),
+    check("coupon_codes_current_uses_check", sql`${t.currentUses} >= 0`),
+    check("coupon_codes_dates_check", sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+// ---- payment holds and reservations ----
+
+// One "Continue to Payment": the pending reservations it created, its expiry, its coupon use.
+export const holds = pgTable(
+  "holds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull(),
+    status: text("status").notNull().default("active"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    couponId: uuid("coupon_id").references(() => couponCodes.id, { onDelete: "set null" }),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("holds_status_check", sql`${t.status} in ('active', 'paid', 'expired', 'cancelled')`),
+    check(
+      "holds_amounts_check",
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+    index("holds_coupon_active_idx").on(t.couponId, t.status),
+  ],
+);
+
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    date: date("date").notNull(),
+    facilityType: text("facility_type").notNull(),
+    courtId: integer("court_id").references(() => courts.id),
+    dartBayId: integer("dart_bay_id").references(() => dartBays.id),
+    duration: integer("duration").notNull(),
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+    priceCents: integer("price_cents").notNull().default(0),
+    status: text("status").notNull(),
+    paymentStatus: text("payment_status").notNull(),
+    manualPaymentStatus: text("manual_payment_status"),
+    isMember: boolean("is_member").notNull().default(false),
+    isFreeMemberBooking: boolean("is_free_member_booking").notNull().default(false),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email"),
+    customerPhone: text("customer_phone"),
+    notes: text("notes"),
+    wantsSmsReminders: boolean("wants_sms_reminders").notNull().default(false),
+    isAdminCreated: boolean("is_admin_created").notNull().default(false),
+    paymentId: text("payment_id"),
+    isRefunded: boolean("is_refunded").notNull().default(false),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    holdId: uuid("hold_id").references(() => holds.id, { onDelete: "set null" }),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("reservations_facility_type_check", sql`${t.facilityType} in ('court', 'dart_bay')`),
+    check(
+      "reservations_facility_check",
+      sql`(${t.facilityType} = 'court' and ${t.courtId} is not null and ${t.dartBayId} is null) or (${t.facilityType} = 'dart_bay' and ${t.dartBayId} is not null and ${t.courtId} is null)`,
+    ),
+    check("reservations_status_check", sql`${t.status} in ('pending', 'confirmed', 'cancelled')`),
+    check("reservations_payment_status_check", sql`${t.paymentStatus} in ('pending', 'paid')`),
+    check(
+      "reservations_manual_payment_status_check",
+      sql`${t.manualPaymentStatus} is null or ${t.manualPaymentStatus} in ('unpaid', 'paid')`,
+    ),
+    check("reservations_time_order_check", sql`${t.endTime} > ${t.startTime}`),
+    check("reservations_duration_check", sql`${t.duration} > 0`),
+    check("reservations_price_check", sql`${t.priceCents} >= 0`),
+    index("reservations_date_type_idx").on(t.date, t.facilityType),
+    index("reservations_user_date_idx").on(t.userId, t.date),
+    index("reservations_hold_idx").on(t.holdId),
+  ],
+);
+
+// ---- events ----
+
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description"),
+    type: text("type").notNull().default("open_play"),
+    date: date("date").notNull(),
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+    // DECISIONS.md: court ids, which are the court numbers 1–8.
+    courts: integer("courts").array().notNull().default(sql`'{}'::integer[]`),
+    maxParticipants: integer("max_participants").notNull().default(16),
+    memberPriceCents: integer("member_price_cents").notNull().default(0),
+    nonMemberPriceCents: integer("non_member_price_cents").notNull().default(0),
+    isPrivate: boolean("is_private").notNull().default(false),
+    isPartnered: boolean("is_partnered").notNull().default(false),
+    hideParticipants: boolean("hide_participants").notNull().default(false),
+    skillLevels: text("skill_levels").array().notNull().default(sql`'{}'::text[]`),
+    photoUrl: text("photo_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "events_type_check",
+      sql`${t.type} in ('open_play', 'league', 'classes', 'ladder', 'tournament', 'foodie')`,
+    ),
+    check("events_time_order_check", sql`${t.endTime} > ${t.startTime}`),
+    check("events_max_participants_check", sql`${t.maxParticipants} >= 1`),
+    check("events_prices_check", sql`${t.memberPriceCents} >= 0 and ${t.nonMemberPriceCents} >= 0`),
+    index("events_date_idx").on(t.date),
+  ],
+);
+
+export const eventRegistrations = pgTable(
+  "event_registrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone"),
+    playerNames: text("player_names"),
+    skillLevel: text("skill_level"),
+    isMember: boolean("is_member").notNull().default(false),
+    status: text("status").notNull().default("pending"),
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    priceCents: integer("price_cents").notNull().default(0),
+    paymentId: text("payment_id"),
+    isRefunded: boolean("is_refunded").notNull().default(false),
+    holdTokenHash: text("hold_token_hash"),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("event_registrations_status_check", sql`${t.status} in ('pending', 'confirmed', 'cancelled')`),
+    check("event_registrations_payment_status_check", sql`${t.paymentStatus} in ('pending', 'paid')`),
+    index("event_registrations_event_idx").on(t.eventId, t.status),
+    index("event_registrations_user_idx").on(t.userId),
+  ],
+);
+
+// ---- payments, webhooks, membership signups ----
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    purpose: text("purpose").notNull(),
+    providerSessionId: text("provider_session_id"),
+    providerPaymentId: text("provider_payment_id"),
+    providerCustomerId: text("provider_customer_id"),
+    providerSubscriptionId: text("provider_subscription_id"),
+    amountCents: integer("amount_cents").notNull(),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    currency: text("currency").notNull().default("usd"),
+    state: text("state").notNull().default("created"),
+    holdId: uuid("hold_id").references(() => holds.id, { onDelete: "set null" }),
+    registrationId: uuid("registration_id").references(() => eventRegistrations.id, { onDelete: "set null" }),
+    signupId: uuid("signup_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payments_provider_check", sql`${t.provider} in ('stripe', 'test')`),
+    check("payments_purpose_check", sql`${t.purpose} in ('reservation', 'event_registration', 'membership')`),
+    check(
+      "payments_state_check",
+      sql`${t.state} in ('created', 'completed', 'expired', 'refunded', 'failed')`,
+    ),
+    check("payments_amounts_check", sql`${t.amountCents} >= 0 and ${t.refundedCents} >= 0`),
+    uniqueIndex("payments_provider_session_key").on(t.provider, t.providerSessionId),
+  ],
+);
+
+export const processedWebhookEvents = pgTable(
+  "processed_webhook_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+export const pendingMembershipSignups = pgTable(
+  "pending_membership_signups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone"),
+    plan: text("plan").notNull(),
+    // Hashed when the form is submitted; the plain password never leaves the server.
+    passwordHash: text("password_hash").notNull(),
+    status: text("status").notNull().default("pending"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("pending_membership_signups_plan_check", sql`${t.plan} in ('monthly', 'annual')`),
+    check("pending_membership_signups_status_check", sql`${t.status} in ('pending', 'completed', 'expired')`),
+  ],
+);
+
+// ---- settings, audit, email ----
+
+export const venueSettings = pgTable(
+  "venue_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    venueName: text("venue_name"),
+    clubName: text("club_name"),
+    phone: text("phone"),
+    email: text("email"),
+    address: text("address"),
+    policyHost: text("policy_host"),
+    logoUrl: text("logo_url"),
+    waiverUrl: text("waiver_url"),
+    managerPasswordHash: text("manager_password_hash"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("venue_settings_single_row", sql`${t.id} = 1`)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: text("actor_user_id"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    outcome: text("outcome").notNull(),
+    details: jsonb("details"),
+  },
+  (t) => [
+    check("audit_log_outcome_check", sql`${t.outcome} in ('success', 'denied', 'error')`),
+    index("audit_log_actor_at_idx").on(t.actorUserId, t.at),
+    index("audit_log_at_idx").on(t.at),
+  ],
+);
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    attachments:
+      jsonb("attachments").$type<Array<{ filename: string; contentType: string; content: string }>>(),
+    // Makes an email idempotent: the same dedupe key is queued once.
+    dedupeKey: text("dedupe_key").unique(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);

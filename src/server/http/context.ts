@@ -1,0 +1,40 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Auth } from "../auth/auth";
+import type { Config } from "../config";
+import type { Database, Db } from "../db/client";
+import type { Outbox } from "../email/outbox";
+import type { Logger } from "../logger";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  isMember: boolean;
+  isAdmin: boolean;
+  isFrozen: boolean;
+  sessionToken: string;
+};
+
+/** Everything a route or use case may need, created once at start (and per test). */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  logger: Logger;
+  outbox: Outbox;
+  /** The current instant; tests pin it. */
+  now: () => Date;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    user: SessionUser | null;
+    requestId: string;
+  };
+};
+
+export type App = OpenAPIHono<AppEnv>;

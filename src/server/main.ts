@@ -1,0 +1,65 @@
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { createDeps } from "./bootstrap";
+import { ConfigError, loadConfig } from "./config";
+import { isDatabaseEmpty, seedDatabase } from "./db/seed";
+import { createLogger } from "./logger";
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const deps = await createDeps(config, logger);
+  logger.info({ database: deps.database.kind }, "database ready");
+
+  if (config.SEED_ON_EMPTY && (await isDatabaseEmpty(deps.db))) {
+    const credentials = await seedDatabase(deps.db, deps.auth, deps.now());
+    logger.info("empty database: demo data seeded");
+    for (const line of credentials) console.log(line);
+  }
+
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info(
+      {
+        port: info.port,
+        url: config.publicUrl,
+        testCheckout: config.testCheckoutEnabled,
+        smtp: config.smtpEnabled,
+      },
+      "listening",
+    );
+  });
+  deps.outbox.start();
+
+  // Graceful shutdown: stop accepting, let requests in flight finish, then close the database.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await deps.outbox.stop();
+      await deps.database.close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

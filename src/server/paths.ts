@@ -1,0 +1,23 @@
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// The same code runs from src/ (tsx, tests) and from dist/ (the production build),
+// so project files are located from the nearest package.json, not a fixed depth.
+function findProjectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "drizzle"))) return dir;
+    dir = dirname(dir);
+  }
+  return process.cwd();
+}
+
+export const projectRoot = findProjectRoot();
+export const migrationsDir = join(projectRoot, "drizzle");
+export const clientDistDir = join(projectRoot, "dist", "client");
+export const publicAssetsDir = join(projectRoot, "public-assets");
+
+export function resolveFromRoot(p: string): string {
+  return resolve(projectRoot, p);
+}
