@@ -2,12 +2,15 @@ import { randomUUID } from "node:crypto";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import { bookingRoutes } from "./booking/booking-routes";
 import { AppError } from "./errors";
 import type { AppDeps, AppEnv } from "./http/context";
 import { handleError } from "./http/error-handler";
 import { loadSession } from "./http/load-session";
 import { sameOriginOnly } from "./http/same-origin";
 import { staticClient } from "./http/static-files";
+import { testCheckoutRoutes } from "./payments/test-checkout-routes";
+import { webhookRoutes } from "./payments/webhook-routes";
 import { adminStatsRoutes } from "./routes/admin-stats-routes";
 import { devMailboxRoutes } from "./routes/dev-mailbox-routes";
 import { passwordRoutes } from "./routes/password-routes";
@@ -39,7 +42,14 @@ export function createApi() {
   api.route("/", passwordRoutes);
   api.route("/", profileRoutes);
   api.route("/", adminStatsRoutes);
-  api.doc31("/openapi.json", { openapi: "3.1.0", info: { title: "Venue booking API", version: "1.0.0" } });
+  api.route("/", bookingRoutes);
+  api.route("/", webhookRoutes);
+  // The paths are relative to where this router is mounted, so the document names that base.
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Venue booking API", version: "1.0.0" },
+    servers: [{ url: "/api" }],
+  });
   api.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: "Not found" } }, 404));
   return api;
 }
@@ -92,6 +102,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   );
   app.route("/api", createApi());
   app.route("/dev/mailbox", devMailboxRoutes);
+  app.route("/test-checkout", testCheckoutRoutes);
   if (options.serveClient !== false) app.route("/", staticClient());
   return app;
 }

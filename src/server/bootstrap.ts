@@ -9,6 +9,8 @@ import { createOutbox } from "./email/outbox";
 import { resetPasswordEmail } from "./email/templates/reset-password";
 import type { AppDeps } from "./http/context";
 import type { Logger } from "./logger";
+import { createPaymentProvider } from "./payments/create-payment-provider";
+import type { PaymentProvider } from "./payments/payment-provider";
 import { loadVenueIdentity } from "./settings/venue-settings";
 
 /** Without AUTH_SECRET (development only), a random secret is kept in the data folder, never committed. */
@@ -33,7 +35,12 @@ function smtpTransport(config: Config): Transporter | null {
   });
 }
 
-export type DepsOverrides = { now?: () => Date; transport?: Transporter | null; databaseUrl?: string | null };
+export type DepsOverrides = {
+  now?: () => Date;
+  transport?: Transporter | null;
+  databaseUrl?: string | null;
+  payments?: PaymentProvider | null;
+};
 
 /** Opens the database (running migrations) and wires every adapter the routes use. */
 export async function createDeps(
@@ -49,9 +56,10 @@ export async function createDeps(
   const db = database.db;
   const transport = overrides.transport !== undefined ? overrides.transport : smtpTransport(config);
   const outbox = createOutbox({ db, logger, transport, from: config.MAIL_FROM ?? "no-reply@localhost", now });
+  const secret = authSecret(config);
   const auth = createAuth({
     db,
-    secret: authSecret(config),
+    secret,
     baseUrl: config.publicUrl,
     secureCookies: config.isProduction,
     sendResetPassword: async ({ email, firstName, token }) => {
@@ -63,5 +71,7 @@ export async function createDeps(
       });
     },
   });
-  return { config, database, db, auth, logger, outbox, now };
+  const payments =
+    overrides.payments !== undefined ? overrides.payments : createPaymentProvider(config, secret);
+  return { config, database, db, auth, logger, outbox, payments, now };
 }

@@ -3,6 +3,7 @@ import { createApp } from "./app";
 import { createDeps } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { isDatabaseEmpty, seedDatabase } from "./db/seed";
+import { createBackgroundJobs } from "./jobs/background-jobs";
 import { createLogger } from "./logger";
 
 async function main() {
@@ -39,6 +40,8 @@ async function main() {
     );
   });
   deps.outbox.start();
+  const jobs = createBackgroundJobs(deps);
+  jobs.start();
 
   // Graceful shutdown: stop accepting, let requests in flight finish, then close the database.
   let stopping = false;
@@ -49,6 +52,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      await jobs.stop();
       await deps.outbox.stop();
       await deps.database.close();
       logger.info("stopped");

@@ -207,6 +207,8 @@ export const holds = pgTable(
       sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0`,
     ),
     index("holds_coupon_active_idx").on(t.couponId, t.status),
+    // The expiry sweeper's lookup: active holds whose time is up.
+    index("holds_status_expires_idx").on(t.status, t.expiresAt),
   ],
 );
 
@@ -238,10 +240,17 @@ export const reservations = pgTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     holdId: uuid("hold_id").references(() => holds.id, { onDelete: "set null" }),
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    // Why a pending reservation was cancelled: a payment that completes late may bring back a hold
+    // that ran out or was abandoned, never an item the customer removed from the cart.
+    cancelReason: text("cancel_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check(
+      "reservations_cancel_reason_check",
+      sql`${t.cancelReason} is null or ${t.cancelReason} in ('hold_expired', 'hold_cancelled', 'item_removed')`,
+    ),
     check("reservations_facility_type_check", sql`${t.facilityType} in ('court', 'dart_bay')`),
     check(
       "reservations_facility_check",
@@ -350,10 +359,16 @@ export const payments = pgTable(
     holdId: uuid("hold_id").references(() => holds.id, { onDelete: "set null" }),
     registrationId: uuid("registration_id").references(() => eventRegistrations.id, { onDelete: "set null" }),
     signupId: uuid("signup_id"),
+    // The hosted checkout page the buyer is sent to, and when that session stops taking payment.
+    checkoutUrl: text("checkout_url"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    // The provider's refund, when this payment was given back (a late payment whose slot was taken).
+    providerRefundId: text("provider_refund_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("payments_hold_idx").on(t.holdId),
     check("payments_provider_check", sql`${t.provider} in ('stripe', 'test')`),
     check("payments_purpose_check", sql`${t.purpose} in ('reservation', 'event_registration', 'membership')`),
     check(

@@ -66,8 +66,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-export async function seedDatabase(db: Db, _auth: unknown, now: Date): Promise<string[]> {
-  const today = venueToday(now);
+/** Courts 1–8, dart bays 1–4 and the opening hours: what every booking needs, without demo people. */
+export async function seedFacilities(db: Db): Promise<void> {
   await db
     .insert(courts)
     .values(Array.from({ length: 8 }, (_, i) => ({ id: i + 1, name: `Court ${i + 1}` })))
@@ -80,6 +80,11 @@ export async function seedDatabase(db: Db, _auth: unknown, now: Date): Promise<s
     .insert(operatingHours)
     .values(HOURS.map(([dayOfWeek, opensAt, closesAt]) => ({ dayOfWeek, opensAt, closesAt })))
     .onConflictDoNothing();
+}
+
+export async function seedDatabase(db: Db, _auth: unknown, now: Date): Promise<string[]> {
+  const today = venueToday(now);
+  await seedFacilities(db);
 
   const ids: Record<string, string> = {};
   for (const u of DEMO_USERS) {
@@ -398,32 +403,30 @@ async function seedEvents(db: Db, today: string, ids: Ids) {
     paymentId: `demo_event_payment_${customerName.replace(/\s/g, "_").toLowerCase()}`,
     ...extra,
   });
-  await db
-    .insert(eventRegistrations)
-    .values([
-      reg("King of the Court Ladder", "Jordan Park"),
-      reg("King of the Court Ladder", "Casey Nguyen"),
-      reg("King of the Court Ladder", "Riley Brooks"),
-      reg("King of the Court Ladder", "Morgan Lee", {
-        userId: ids.member,
-        isMember: true,
-        customerEmail: "member@backspin-social.example",
-      }),
-      reg("Fall Doubles Tournament", "Sam Patel", {
-        playerNames: "Sam Patel\nChris Duval",
-        skillLevel: "3.5",
-      }),
-      reg("Fall Doubles Tournament", "Taylor Kim", {
-        playerNames: "Taylor Kim\nAva Romero",
-        skillLevel: "4.0+",
-      }),
-      reg("Tuesday Night Open Play", "Jamie Ortiz"),
-      reg("Thursday Night League", "Drew Carter"),
-      reg("Tuesday Night Open Play", "Morgan Lee", {
-        userId: ids.member,
-        isMember: true,
-        customerEmail: "member@backspin-social.example",
-        paymentId: null,
-      }),
-    ]);
+  await db.insert(eventRegistrations).values([
+    reg("King of the Court Ladder", "Jordan Park"),
+    reg("King of the Court Ladder", "Casey Nguyen"),
+    reg("King of the Court Ladder", "Riley Brooks"),
+    reg("King of the Court Ladder", "Morgan Lee", {
+      userId: ids.member,
+      isMember: true,
+      customerEmail: "member@backspin-social.example",
+    }),
+    reg("Fall Doubles Tournament", "Sam Patel", {
+      playerNames: "Sam Patel\nChris Duval",
+      skillLevel: "3.5",
+    }),
+    reg("Fall Doubles Tournament", "Taylor Kim", {
+      playerNames: "Taylor Kim\nAva Romero",
+      skillLevel: "4.0+",
+    }),
+    reg("Tuesday Night Open Play", "Jamie Ortiz"),
+    reg("Thursday Night League", "Drew Carter"),
+    reg("Tuesday Night Open Play", "Morgan Lee", {
+      userId: ids.member,
+      isMember: true,
+      customerEmail: "member@backspin-social.example",
+      paymentId: null,
+    }),
+  ]);
 }

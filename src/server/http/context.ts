@@ -4,6 +4,7 @@ import type { Config } from "../config";
 import type { Database, Db } from "../db/client";
 import type { Outbox } from "../email/outbox";
 import type { Logger } from "../logger";
+import type { PaymentProvider } from "../payments/payment-provider";
 
 export type SessionUser = {
   id: string;
@@ -25,6 +26,8 @@ export type AppDeps = {
   auth: Auth;
   logger: Logger;
   outbox: Outbox;
+  /** Stripe, the built-in test checkout, or null when online payment is not configured. */
+  payments: PaymentProvider | null;
   /** The current instant; tests pin it. */
   now: () => Date;
 };

@@ -13,8 +13,8 @@ export const DEMO_VENUE = {
   email: "hello@backspin-social.example",
   address: "1200 Example Avenue, Austin, TX 78701",
   policyHost: "backspin-social.example",
-  logoUrl: "/assets/logo.svg",
-  waiverUrl: "/assets/liability-waiver.pdf",
+  logoUrl: "/files/logo.svg",
+  waiverUrl: "/files/liability-waiver.pdf",
 } as const;
 
 export type VenueIdentity = { -readonly [K in keyof typeof DEMO_VENUE]: string };

@@ -3,12 +3,12 @@ import { emailKey } from "../auth/login-throttle";
 import { loginAttempts } from "../db/schema";
 import type { AppDeps } from "../http/context";
 
-const RESETS_PER_WINDOW = 3;
+const RESETS_PER_WINDOW = 5;
 const WINDOW_MS = 15 * 60_000;
 
 /**
  * SPEC §2 Forgot password. Answers the same whether or not the email has an account, so the
- * screen cannot be used to discover members. At most 3 emails per address per 15 minutes.
+ * screen cannot be used to discover members. At most 5 emails per address per 15 minutes.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string) {
   const key = `reset:${emailKey(email)}`;

@@ -1,0 +1,26 @@
+// The app as the Playwright suite sees it: the production build on a fresh embedded database,
+// seeded with the demo data, no SMTP (emails are read from /dev/mailbox), the test checkout.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+
+const dataDir = ".tmp/e2e-data";
+rmSync(dataDir, { recursive: true, force: true });
+const port = process.env.E2E_PORT ?? "3100";
+const child = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "development",
+    PORT: port,
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    SMTP_HOST: "",
+    STRIPE_SECRET_KEY: "",
+    SEED_ON_EMPTY: "true",
+    LOG_LEVEL: "warn",
+    MANAGER_PASSWORD: process.env.MANAGER_PASSWORD ?? "e2e-manager-pass",
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,52 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { Navigate, useLocation } from "react-router";
+import { notifyError } from "../lib/notify";
+import { useSession } from "../lib/session";
+
+// The browser only mirrors what the server decides (every API checks the role too);
+// these send people to the right screen with the spec's messages.
+
+function Redirect({ to, message }: { to: string; message?: string }) {
+  const shown = useRef(false);
+  useEffect(() => {
+    if (message && !shown.current) {
+      shown.current = true;
+      notifyError(message);
+    }
+  }, [message]);
+  return <Navigate to={to} replace />;
+}
+
+/** Arriving signed out → /login; signing out while on the page → / (SPEC §2 Sign Out step 5). */
+function useSignedOutTarget(): string {
+  const { user } = useSession();
+  const wasSignedIn = useRef(user !== null);
+  if (user) wasSignedIn.current = true;
+  return wasSignedIn.current ? "/" : "/login";
+}
+
+export function RequireUser({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
+  const signedOutTarget = useSignedOutTarget();
+  if (!user) return <Navigate to={signedOutTarget} replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
+
+/** SPEC §2 Member Free Reservations: signed-out → /login; non-members → / with the message. */
+export function RequireMember({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const signedOutTarget = useSignedOutTarget();
+  if (!user) return <Navigate to={signedOutTarget} replace />;
+  if (!user.isMember) return <Redirect to="/" message="This page is for members only" />;
+  return <>{children}</>;
+}
+
+/** SPEC §6: admin screens — no session → /login; a signed-in non-admin → / with "Access denied". */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const signedOutTarget = useSignedOutTarget();
+  if (!user) return <Navigate to={signedOutTarget} replace />;
+  if (!user.isAdmin) return <Redirect to="/" message="Access denied" />;
+  return <>{children}</>;
+}

@@ -1,0 +1,48 @@
+import { Box, Center, Container, Loader } from "@mantine/core";
+import { Suspense } from "react";
+import { Outlet } from "react-router";
+import { AdminSidebar } from "./AdminSidebar";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+
+export const PageLoader = () => (
+  <Center py={80}>
+    <Loader aria-label="Loading" />
+  </Center>
+);
+
+/** Every page: header, content, footer (SPEC §2). */
+export function AppLayout() {
+  return (
+    <Box mih="100dvh" style={{ display: "flex", flexDirection: "column" }}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <Box component="main" id="main" style={{ flex: 1 }}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+    </Box>
+  );
+}
+
+/** Admin screens (and an admin's profile and event pages) get the side bar beside the content. */
+export function WithAdminSidebar({ children, enabled }: { children: React.ReactNode; enabled: boolean }) {
+  if (!enabled)
+    return (
+      <Container size="lg" py="lg">
+        {children}
+      </Container>
+    );
+  return (
+    <Box className="admin-frame">
+      <AdminSidebar />
+      <Box style={{ flex: 1, minWidth: 0 }} p={{ base: "sm", sm: "lg" }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}

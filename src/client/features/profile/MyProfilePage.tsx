@@ -1,0 +1,213 @@
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import type { ChangePasswordRequest, CurrentUser, UpdateProfileRequest } from "../../../contracts/auth";
+import { checkNewPassword } from "../../../domain/password";
+import { PageLoader, WithAdminSidebar } from "../../components/layout/AppLayout";
+import { api, errorMessage } from "../../lib/api";
+import { emitAuthEvent } from "../../lib/auth-events";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { SESSION_KEY, useSession } from "../../lib/session";
+
+// SPEC §2 My Profile.
+export default function MyProfilePage() {
+  const { isAdmin } = useSession();
+  const profile = useQuery({
+    queryKey: ["profile"],
+    queryFn: () => api<{ user: CurrentUser }>("/me/profile"),
+  });
+
+  useEffect(() => {
+    if (profile.isError) notifyError("Failed to load profile");
+  }, [profile.isError]);
+
+  return (
+    <WithAdminSidebar enabled={isAdmin}>
+      <Stack maw={640}>
+        <Title order={1}>My Profile</Title>
+        {profile.isPending && <PageLoader />}
+        {profile.isError && <Alert color="red">Failed to load profile</Alert>}
+        {profile.data && <ProfileForm user={profile.data.user} />}
+        {profile.data && <PasswordSection />}
+      </Stack>
+    </WithAdminSidebar>
+  );
+}
+
+function ProfileForm({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone ?? "",
+  });
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (body: UpdateProfileRequest) =>
+      api<{ user: CurrentUser }>("/me/profile", { method: "PATCH", body }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(["profile"], data);
+      queryClient.setQueryData(SESSION_KEY, { user: data.user });
+      setForm({ firstName: data.user.firstName, lastName: data.user.lastName, phone: data.user.phone ?? "" });
+      emitAuthEvent("USER_UPDATED");
+      setError(null);
+      notifySuccess("Profile updated successfully");
+    },
+    onError: (err) => {
+      const message = errorMessage(err, "Failed to update profile");
+      setError(message);
+      notifyError(message);
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate({
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+      phone: form.phone.trim() || null,
+    });
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              value={form.firstName}
+              onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })}
+              required
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              value={form.lastName}
+              onChange={(e) => setForm({ ...form, lastName: e.currentTarget.value })}
+              required
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            value={form.phone}
+            onChange={(e) => setForm({ ...form, phone: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Email"
+            value={user.email}
+            readOnly
+            description="Contact support to change your email address"
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              Save Changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function PasswordSection() {
+  const [open, setOpen] = useState(false);
+  const [newPassword, setNewPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: (body: ChangePasswordRequest) => api("/me/password", { body }),
+    onSuccess: () => {
+      setOpen(false);
+      setNewPassword("");
+      setConfirmPassword("");
+      setError(null);
+      notifySuccess("Password updated successfully");
+    },
+    onError: (err) => {
+      const message = errorMessage(err, "Failed to update password");
+      setError(message);
+      notifyError(message);
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = checkNewPassword(newPassword, confirmPassword, "New passwords do not match");
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    change.mutate({ newPassword, confirmPassword });
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Title order={2} size="h4">
+        Password
+      </Title>
+      <Divider my="sm" />
+      {!open ? (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Changing your password signs you out on your other devices.
+          </Text>
+          <Button variant="light" onClick={() => setOpen(true)}>
+            Change Password
+          </Button>
+        </Group>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            <PasswordInput
+              label="New password"
+              description="At least 6 characters"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Confirm new password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={change.isPending}>
+                Update Password
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,55 @@
+// The one way the browser talks to the server. Errors carry the server's message (the spec's words).
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type Options = { method?: string; body?: unknown; signal?: AbortSignal };
+
+export async function api<T>(path: string, options: Options = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+      headers: options.body === undefined ? undefined : { "content-type": "application/json" },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: "same-origin",
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === "AbortError") throw err;
+    throw new ApiError("Network error. Please check your connection and try again.", 0, "NETWORK");
+  }
+  const text = await response.text();
+  const data = text ? safeJson(text) : null;
+  if (!response.ok) {
+    const error = (data as { error?: { message?: string; code?: string } } | null)?.error;
+    throw new ApiError(
+      error?.message ?? `Request failed (${response.status})`,
+      response.status,
+      error?.code ?? "HTTP",
+    );
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The server's message when it sent one, otherwise the screen's own fallback text. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.status !== 0 && err.status < 500) return err.message;
+  if (err instanceof ApiError && err.code === "NETWORK") return err.message;
+  return fallback;
+}

@@ -1,0 +1,63 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from "react";
+import type { CurrentUser, SessionResponse } from "../../contracts/auth";
+import { api } from "./api";
+import { onAuthEvent } from "./auth-events";
+
+type SessionValue = {
+  user: CurrentUser | null;
+  isAdmin: boolean;
+  isMember: boolean;
+  refresh: () => Promise<CurrentUser | null>;
+};
+
+const SessionContext = createContext<SessionValue | null>(null);
+export const SESSION_KEY = ["session"] as const;
+
+// SPEC §2: on start the product restores the session before showing anything; the frame re-checks
+// sign-in and admin status when the tab becomes visible again and on every authentication event.
+export function SessionProvider({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: () => api<SessionResponse>("/session"),
+    staleTime: 30_000,
+    retry: 1,
+  });
+
+  const refresh = useCallback(async () => {
+    const data = await queryClient.fetchQuery({
+      queryKey: SESSION_KEY,
+      queryFn: () => api<SessionResponse>("/session"),
+      staleTime: 0,
+    });
+    return data.user;
+  }, [queryClient]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void refresh().catch(() => {});
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    const off = onAuthEvent(() => void refresh().catch(() => {}));
+    return () => {
+      document.removeEventListener("visibilitychange", onVisible);
+      off();
+    };
+  }, [refresh]);
+
+  const user = query.data?.user ?? null;
+  const value = useMemo<SessionValue>(
+    () => ({ user, isAdmin: user?.isAdmin ?? false, isMember: user?.isMember ?? false, refresh }),
+    [user, refresh],
+  );
+  // A failed check leaves the visitor a guest rather than blocking the app.
+  if (query.isPending) return <>{fallback}</>;
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error("useSession outside SessionProvider");
+  return value;
+}

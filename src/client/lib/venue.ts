@@ -1,0 +1,26 @@
+import { useQuery } from "@tanstack/react-query";
+import type { VenueSettings } from "../../contracts/settings";
+import { api } from "./api";
+
+const FALLBACK: VenueSettings = {
+  venueName: "",
+  clubName: "the club",
+  phone: "",
+  email: "",
+  address: "",
+  policyHost: "",
+  logoUrl: "/files/logo.svg",
+  waiverUrl: "/files/liability-waiver.pdf",
+  hours: [],
+  testCheckout: false,
+};
+
+/** The venue's name, contact and hours, from the server's settings (never literals in components). */
+export function useVenue(): VenueSettings {
+  const { data } = useQuery({
+    queryKey: ["settings"],
+    queryFn: () => api<VenueSettings>("/settings"),
+    staleTime: 5 * 60_000,
+  });
+  return data ?? FALLBACK;
+}

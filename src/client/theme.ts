@@ -1,0 +1,9 @@
+import { createTheme } from "@mantine/core";
+
+export const theme = createTheme({
+  primaryColor: "teal",
+  primaryShade: 8,
+  defaultRadius: "md",
+  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  headings: { fontWeight: "800" },
+});

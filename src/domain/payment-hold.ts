@@ -1,0 +1,12 @@
+// SPEC §9 Booking, Other limits: "Payment hold: 15 minutes after the pending reservations are created."
+export const PAYMENT_HOLD_MINUTES = 15;
+
+export function holdEndsAt(now: Date): Date {
+  return new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000);
+}
+
+/** SPEC §2 Booking screen: the countdown shows the time left as MM:SS (never negative). */
+export function formatCountdown(msLeft: number): string {
+  const seconds = Math.max(0, Math.ceil(msLeft / 1000));
+  return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+}

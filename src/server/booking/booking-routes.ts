@@ -1,0 +1,197 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  availabilityQuery,
+  availabilityResponse,
+  bookingContextQuery,
+  bookingContextResponse,
+  cancelHoldRequest,
+  cancelHoldResponse,
+  cancelItemResponse,
+  checkoutResponse,
+  couponCheckRequest,
+  couponCheckResponse,
+  createHoldRequest,
+  createHoldResponse,
+  HOLD_TOKEN_HEADER,
+  holdSummary,
+  holdTokenBody,
+} from "../../contracts/booking";
+import { errorResponse } from "../../contracts/common";
+import { AppError } from "../errors";
+import type { AppEnv } from "../http/context";
+import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import { resolveBookingParty } from "./booking-party";
+import { cancelHold } from "./cancel-hold";
+import { cancelHoldItem } from "./cancel-hold-item";
+import { checkCoupon } from "./check-coupon";
+import { createHold } from "./create-hold";
+import { getAvailability } from "./get-availability";
+import { getBookingContext } from "./get-booking-context";
+import { getHold } from "./get-hold";
+import { startCheckout } from "./start-checkout";
+
+const error = (description: string) => jsonResponse(errorResponse, description);
+const holdParams = z.object({ holdId: z.uuid("Reservation not found") });
+const itemParams = holdParams.extend({ reservationId: z.uuid("Reservation not found") });
+
+export const bookingRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/booking/context",
+      tags: ["Booking"],
+      summary: "Booking window, durations, pricing and (admins) the member booked for",
+      request: { query: bookingContextQuery },
+      responses: {
+        200: jsonResponse(bookingContextResponse),
+        ...errorResponses,
+        404: error("No such member"),
+      },
+    }),
+    async (c) => {
+      const party = await resolveBookingParty(c.var.deps.db, c.var.user, {
+        memberId: c.req.valid("query").member,
+      });
+      c.header("cache-control", "no-store");
+      return c.json(getBookingContext(c.var.deps, party), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/booking/availability",
+      tags: ["Booking"],
+      summary: "SPEC §5 time slots for one facility type, date and duration, with both prices",
+      request: { query: availabilityQuery },
+      responses: { 200: jsonResponse(availabilityResponse), ...errorResponses, 404: error("No such member") },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const party = await resolveBookingParty(c.var.deps.db, c.var.user, {
+        memberId: q.member,
+        useNonMemberPricing: q.nonMemberPricing === "true",
+      });
+      const result = await getAvailability(c.var.deps, party, {
+        facilityType: q.facilityType,
+        date: q.date,
+        duration: Number(q.duration),
+      });
+      c.header("cache-control", "no-store");
+      return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/booking/coupon-check",
+      tags: ["Booking"],
+      summary: "SPEC §7 apply_coupon: the discount a code gives on this cart",
+      request: jsonBody(couponCheckRequest),
+      responses: { 200: jsonResponse(couponCheckResponse), ...errorResponses },
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const party = await resolveBookingParty(c.var.deps.db, c.var.user, input);
+      return c.json(await checkCoupon(c.var.deps, party, input), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/booking/holds",
+      tags: ["Booking"],
+      summary: "Continue to Payment: pending reservations held for 15 minutes",
+      request: jsonBody(createHoldRequest),
+      responses: {
+        201: jsonResponse(createHoldResponse, "Held"),
+        ...errorResponses,
+        409: error("A slot is no longer available (SLOT_TAKEN)"),
+      },
+    }),
+    async (c) => {
+      const hold = await createHold(c.var.deps, c.var.user, c.req.valid("json"));
+      c.header("cache-control", "no-store");
+      return c.json(hold, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/booking/holds/{holdId}",
+      tags: ["Booking"],
+      summary: `The hold, for the holder of its token (header ${HOLD_TOKEN_HEADER})`,
+      request: { params: holdParams },
+      responses: { 200: jsonResponse(holdSummary), ...errorResponses, 404: error("No such hold") },
+    }),
+    async (c) => {
+      const token = c.req.header(HOLD_TOKEN_HEADER);
+      if (!token) throw new AppError("FORBIDDEN", "This reservation hold does not belong to you");
+      c.header("cache-control", "no-store");
+      return c.json(await getHold(c.var.deps, c.req.valid("param").holdId, token), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/booking/holds/{holdId}/checkout",
+      tags: ["Booking"],
+      summary: "Pay $amount: the checkout URL for exactly the held items and discount",
+      request: { params: holdParams, ...jsonBody(holdTokenBody) },
+      responses: {
+        200: jsonResponse(checkoutResponse),
+        ...errorResponses,
+        404: error("No such hold"),
+        409: error("Already paid"),
+        410: error("Reservation time expired (HOLD_EXPIRED)"),
+        502: error("Failed to create checkout session"),
+      },
+    }),
+    async (c) => {
+      const result = await startCheckout(
+        c.var.deps,
+        c.req.valid("param").holdId,
+        c.req.valid("json").holdToken,
+      );
+      return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/booking/holds/{holdId}/items/{reservationId}/cancel",
+      tags: ["Booking"],
+      summary: "Remove a cart item in payment mode: cancels that pending reservation",
+      request: { params: itemParams, ...jsonBody(holdTokenBody) },
+      responses: {
+        200: jsonResponse(cancelItemResponse),
+        ...errorResponses,
+        404: error("No such reservation in this hold"),
+        409: error("Already paid"),
+      },
+    }),
+    async (c) => {
+      const { holdId, reservationId } = c.req.valid("param");
+      const result = await cancelHoldItem(c.var.deps, {
+        holdId,
+        reservationId,
+        holdToken: c.req.valid("json").holdToken,
+      });
+      return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/booking/holds/cancel",
+      tags: ["Booking"],
+      summary: "/cancel: cancel the pending hold (by hold id or checkout session id) with its token",
+      request: jsonBody(cancelHoldRequest),
+      responses: {
+        200: jsonResponse(cancelHoldResponse),
+        ...errorResponses,
+        404: error("No such hold"),
+        409: error("Already paid"),
+      },
+    }),
+    async (c) => c.json(await cancelHold(c.var.deps, c.req.valid("json")), 200),
+  );

@@ -1,0 +1,33 @@
+import type { CouponCheckRequest, CouponCheckResponse } from "../../contracts/booking";
+import { checkCouponForm } from "../../domain/booking-form";
+import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
+import { AppError } from "../errors";
+import type { AppDeps } from "../http/context";
+import type { BookingParty } from "./booking-party";
+import { loadCouponRule } from "./coupon-queries";
+import { priceCartItems, sumCents } from "./price-cart";
+
+/**
+ * SPEC §7 apply_coupon: the discount a code gives on this cart. The cart is priced here from its
+ * items (never a total sent by the browser); the messages are the domain rule's (SPEC §5 Coupon).
+ * Nothing is reserved: the use is held when "Continue to Payment" creates the hold.
+ */
+export async function checkCoupon(
+  deps: AppDeps,
+  party: BookingParty,
+  input: CouponCheckRequest,
+): Promise<CouponCheckResponse> {
+  const problem = checkCouponForm(input.code, input.items.length);
+  if (problem) throw new AppError("VALIDATION", problem);
+  const now = deps.now();
+  const subtotalCents = sumCents(priceCartItems(input.items, now, party));
+  const coupon = await loadCouponRule(deps.db, input.code, now);
+  const result = evaluateCoupon(coupon?.rule ?? null, subtotalCents, now);
+  if (!result.ok) throw new AppError("VALIDATION", result.message, { reason: result.code });
+  return {
+    code: coupon?.row.code ?? input.code.trim(),
+    discountCents: result.discountCents,
+    subtotalCents,
+    totalCents: totalAfterDiscount(subtotalCents, result.discountCents),
+  };
+}

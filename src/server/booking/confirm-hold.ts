@@ -1,0 +1,128 @@
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { Tx } from "../db/client";
+import { isExclusionViolation } from "../db/pg-errors";
+import { couponCodes, events, holds, reservations } from "../db/schema";
+import { bookingConfirmationEmail } from "../email/templates/booking-confirmation";
+import type { AppDeps } from "../http/context";
+import type { VenueIdentity } from "../settings/venue-settings";
+import { type HoldRow, loadHoldItems } from "./hold-summary";
+
+class SlotGone extends Error {}
+
+/**
+ * Fulfils a hold in the caller's transaction: its reservations become confirmed and paid with the
+ * payment recorded, the hold is paid, the coupon use it reserved becomes a redemption
+ * (current_uses + 1), and the confirmation email is queued once (its dedupe key is the hold).
+ *
+ * `late`: the hold had already ended, so its reservations were cancelled. They come back only if
+ * the same facility and time are still free — the exclusion constraint decides for reservations,
+ * and events are checked here — all or none. Returns false when they cannot, and nothing changes.
+ */
+export async function confirmHold(
+  tx: Tx,
+  deps: AppDeps,
+  input: { hold: HoldRow; paymentId: string | null; late: boolean; venue: VenueIdentity; now: Date },
+): Promise<boolean> {
+  const { hold, paymentId, now } = input;
+  // Lock order everywhere: hold, then coupon, then reservations (no deadlock with new holds).
+  if (hold.couponId) {
+    await tx
+      .select({ id: couponCodes.id })
+      .from(couponCodes)
+      .where(eq(couponCodes.id, hold.couponId))
+      .for("update");
+  }
+  const confirmed = {
+    status: "confirmed",
+    paymentStatus: "paid",
+    paymentId,
+    cancelReason: null,
+    updatedAt: now,
+  };
+  try {
+    await tx.transaction(async (savepoint) => {
+      const rows = await savepoint
+        .update(reservations)
+        .set(confirmed)
+        .where(
+          and(
+            eq(reservations.holdId, hold.id),
+            input.late
+              ? and(
+                  eq(reservations.status, "cancelled"),
+                  inArray(reservations.cancelReason, ["hold_expired", "hold_cancelled"]),
+                )
+              : eq(reservations.status, "pending"),
+          ),
+        )
+        .returning();
+      if (rows.length === 0) throw new SlotGone();
+      if (input.late && (await anyEventOverlaps(savepoint, rows))) throw new SlotGone();
+    });
+  } catch (err) {
+    if (err instanceof SlotGone || isExclusionViolation(err)) return false;
+    throw err;
+  }
+
+  await tx.update(holds).set({ status: "paid", updatedAt: now }).where(eq(holds.id, hold.id));
+  if (hold.couponId) {
+    // Paid at the discounted price, so redeemed even if a late payment takes the count past max_uses.
+    await tx
+      .update(couponCodes)
+      .set({ currentUses: sql`${couponCodes.currentUses} + 1`, updatedAt: now })
+      .where(eq(couponCodes.id, hold.couponId));
+  }
+  await queueConfirmationEmail(tx, deps, hold, input.venue, now);
+  return true;
+}
+
+/** Events are not in the exclusion constraint: a court an event took since the hold ended is gone. */
+async function anyEventOverlaps(
+  tx: Tx,
+  rows: Array<{ courtId: number | null; date: string; startTime: string; endTime: string }>,
+): Promise<boolean> {
+  for (const r of rows) {
+    if (r.courtId === null) continue;
+    const [clash] = await tx
+      .select({ id: events.id })
+      .from(events)
+      .where(
+        and(
+          eq(events.date, r.date),
+          sql`${r.courtId} = any(${events.courts})`,
+          lt(events.startTime, r.endTime),
+          gt(events.endTime, r.startTime),
+        ),
+      )
+      .limit(1);
+    if (clash) return true;
+  }
+  return false;
+}
+
+async function queueConfirmationEmail(tx: Tx, deps: AppDeps, hold: HoldRow, venue: VenueIdentity, now: Date) {
+  const [customer] = await tx
+    .select({ name: reservations.customerName, email: reservations.customerEmail })
+    .from(reservations)
+    .where(eq(reservations.holdId, hold.id))
+    .limit(1);
+  if (!customer?.email) return;
+  const items = (await loadHoldItems(tx, hold.id)).filter((i) => i.status === "confirmed");
+  const coupon = hold.couponId
+    ? await tx.query.couponCodes.findFirst({ where: eq(couponCodes.id, hold.couponId) })
+    : undefined;
+  await deps.outbox.enqueue(tx, {
+    to: customer.email,
+    ...bookingConfirmationEmail({
+      venue,
+      customerName: customer.name,
+      items,
+      subtotalCents: hold.subtotalCents,
+      discountCents: hold.discountCents,
+      couponCode: coupon?.code ?? null,
+      totalCents: hold.totalCents,
+      now,
+    }),
+    dedupeKey: `booking-confirmation-${hold.id}`,
+  });
+}

@@ -1,0 +1,62 @@
+import type { AvailabilityResponse } from "../../contracts/booking";
+import { checkBookingDate } from "../../domain/booking-window";
+import { type FacilityType, isPublicDuration } from "../../domain/durations";
+import { generateSlots } from "../../domain/slots";
+import { isDateString } from "../../domain/venue-time";
+import { AppError } from "../errors";
+import type { AppDeps } from "../http/context";
+import type { BookingParty } from "./booking-party";
+import { loadSlotContext } from "./load-slot-context";
+
+export const INVALID_DURATION_MESSAGE = "Please choose a valid duration";
+
+/** Throws the spec's message when the date is outside the party's booking window (SPEC §5 Public booking). */
+export function assertBookingDate(date: string, now: Date, party: BookingParty): void {
+  if (!isDateString(date)) throw new AppError("VALIDATION", "Invalid date");
+  const check = checkBookingDate(date, now, party.memberWindow);
+  if (!check.ok) {
+    throw new AppError("VALIDATION", check.message, { reason: check.code, resetTo: check.resetTo });
+  }
+}
+
+/**
+ * SPEC §5 Available time slots: every slot of the day for one facility type and duration, with how
+ * many courts or bays are free and both prices — one round trip for the whole time picker.
+ */
+export async function getAvailability(
+  deps: AppDeps,
+  party: BookingParty,
+  input: { facilityType: FacilityType; date: string; duration: number },
+): Promise<AvailabilityResponse> {
+  const now = deps.now();
+  assertBookingDate(input.date, now, party);
+  if (!isPublicDuration(input.facilityType, input.duration)) {
+    throw new AppError("VALIDATION", INVALID_DURATION_MESSAGE);
+  }
+  const context = await loadSlotContext(deps.db, input.facilityType, input.date, now);
+  const slots = generateSlots({
+    date: input.date,
+    now,
+    facilityType: input.facilityType,
+    durationMinutes: input.duration,
+    hours: context.hours,
+    facilityIds: context.facilityIds,
+    busy: context.busy,
+  });
+  return {
+    facilityType: input.facilityType,
+    date: input.date,
+    duration: input.duration,
+    isMemberPricing: party.memberPricing,
+    slots: slots.map((s) => ({
+      startTime: s.startTime,
+      endTime: s.endTime,
+      displayTime: s.displayTime,
+      availableFacilities: s.availableFacilities,
+      isAvailable: s.isAvailable,
+      memberPriceCents: s.memberPriceCents,
+      nonMemberPriceCents: s.nonMemberPriceCents,
+      priceCents: party.memberPricing ? s.memberPriceCents : s.nonMemberPriceCents,
+    })),
+  };
+}

@@ -1,0 +1,24 @@
+import type { BookingContext } from "../../contracts/booking";
+import { horizonDays, maxBookingDate } from "../../domain/booking-window";
+import { DEFAULT_DURATION, PUBLIC_DURATIONS } from "../../domain/durations";
+import { PAYMENT_HOLD_MINUTES } from "../../domain/payment-hold";
+import { venueToday } from "../../domain/venue-time";
+import type { AppDeps } from "../http/context";
+import type { BookingParty } from "./booking-party";
+
+/** What the booking screen needs before the first availability call: dates, durations, pricing, who. */
+export function getBookingContext(deps: AppDeps, party: BookingParty): BookingContext {
+  const now = deps.now();
+  return {
+    today: venueToday(now),
+    maxDate: maxBookingDate(now, party.memberWindow),
+    horizonDays: horizonDays(party.memberWindow),
+    isMember: party.memberWindow,
+    canUseNonMemberPricing: party.canUseNonMemberPricing,
+    bookingFor: party.bookingFor,
+    durations: { court: [...PUBLIC_DURATIONS.court], dart_bay: [...PUBLIC_DURATIONS.dart_bay] },
+    defaultDurations: { ...DEFAULT_DURATION },
+    holdMinutes: PAYMENT_HOLD_MINUTES,
+    paymentProvider: deps.payments?.name ?? "none",
+  };
+}

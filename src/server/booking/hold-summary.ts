@@ -1,0 +1,68 @@
+import { and, asc, eq, isNull, ne, or } from "drizzle-orm";
+import type { HoldItem, HoldSummary } from "../../contracts/booking";
+import { formatTimeRange } from "../../domain/venue-time";
+import type { Db, Tx } from "../db/client";
+import { couponCodes, courts, dartBays, type holds, reservations } from "../db/schema";
+
+export type HoldRow = typeof holds.$inferSelect;
+
+const hhmm = (t: string) => t.slice(0, 5);
+
+/** The hold's items (all but those removed from the cart), in booking order, with facility names. */
+export async function loadHoldItems(executor: Db | Tx, holdId: string): Promise<HoldItem[]> {
+  const rows = await executor
+    .select({
+      id: reservations.id,
+      facilityType: reservations.facilityType,
+      courtId: reservations.courtId,
+      dartBayId: reservations.dartBayId,
+      courtName: courts.name,
+      dartBayName: dartBays.name,
+      date: reservations.date,
+      startTime: reservations.startTime,
+      endTime: reservations.endTime,
+      duration: reservations.duration,
+      priceCents: reservations.priceCents,
+      status: reservations.status,
+    })
+    .from(reservations)
+    .leftJoin(courts, eq(courts.id, reservations.courtId))
+    .leftJoin(dartBays, eq(dartBays.id, reservations.dartBayId))
+    .where(
+      and(
+        eq(reservations.holdId, holdId),
+        or(isNull(reservations.cancelReason), ne(reservations.cancelReason, "item_removed")),
+      ),
+    )
+    .orderBy(asc(reservations.date), asc(reservations.startTime), asc(reservations.createdAt));
+  return rows.map((r) => ({
+    reservationId: r.id,
+    facilityType: r.facilityType === "dart_bay" ? "dart_bay" : "court",
+    facilityId: (r.courtId ?? r.dartBayId)!,
+    facilityName: r.courtName ?? r.dartBayName ?? "",
+    date: r.date,
+    startTime: hhmm(r.startTime),
+    endTime: hhmm(r.endTime),
+    displayTime: formatTimeRange(hhmm(r.startTime), hhmm(r.endTime)),
+    duration: r.duration,
+    priceCents: r.priceCents,
+    status: r.status === "confirmed" ? "confirmed" : r.status === "cancelled" ? "cancelled" : "pending",
+  }));
+}
+
+export async function loadHoldSummary(executor: Db | Tx, hold: HoldRow): Promise<HoldSummary> {
+  const items = await loadHoldItems(executor, hold.id);
+  const coupon = hold.couponId
+    ? await executor.query.couponCodes.findFirst({ where: eq(couponCodes.id, hold.couponId) })
+    : undefined;
+  return {
+    holdId: hold.id,
+    status: hold.status as HoldSummary["status"],
+    expiresAt: hold.expiresAt.toISOString(),
+    subtotalCents: hold.subtotalCents,
+    discountCents: hold.discountCents,
+    totalCents: hold.totalCents,
+    coupon: coupon ? { code: coupon.code, discountCents: hold.discountCents } : null,
+    items,
+  };
+}

@@ -1,0 +1,90 @@
+import type { HoldItem } from "../../../contracts/booking";
+import { formatVenueDateShort } from "../../../domain/booking-form";
+import { formatCents } from "../../../domain/money";
+import { venueInstant } from "../../../domain/venue-time";
+import { buildIcs } from "../ics";
+import { type EmailParts, emailLayout, escapeHtml } from "../layout";
+
+export type BookingEmailVenue = { venueName: string; address: string; phone: string; email: string };
+
+export type BookingEmailInput = {
+  venue: BookingEmailVenue;
+  customerName: string;
+  items: HoldItem[];
+  subtotalCents: number;
+  discountCents: number;
+  couponCode: string | null;
+  totalCents: number;
+  now: Date;
+};
+
+export const itemLine = (i: HoldItem) =>
+  `${i.facilityName} · ${formatVenueDateShort(i.date)} · ${i.displayTime} (${i.duration} min) · ${formatCents(i.priceCents)}`;
+
+/** The confirmation a player gets once the payment is confirmed, with a calendar file. */
+export function bookingConfirmationEmail(input: BookingEmailInput): EmailParts & {
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
+} {
+  const { venue } = input;
+  const greeting = input.customerName ? `Hi ${input.customerName},` : "Hi,";
+  const discountLine =
+    input.discountCents > 0
+      ? `Discount${input.couponCode ? ` (${input.couponCode})` : ""}: -${formatCents(input.discountCents)}`
+      : null;
+  const totals = [
+    `Subtotal: ${formatCents(input.subtotalCents)}`,
+    ...(discountLine ? [discountLine] : []),
+    `Total paid: ${formatCents(input.totalCents)}`,
+  ];
+  const text = `${greeting}
+
+Your booking at ${venue.venueName} is confirmed.
+
+${input.items.map((i) => `- ${itemLine(i)}`).join("\n")}
+
+${totals.join("\n")}
+
+Where: ${venue.address}
+To change or cancel, call us at ${venue.phone}.
+
+The attached calendar file adds your booking to your calendar.
+
+See you soon!
+${venue.venueName}`;
+
+  const html = emailLayout(
+    venue.venueName,
+    `<p>${escapeHtml(greeting)}</p>
+<p>Your booking at ${escapeHtml(venue.venueName)} is <strong>confirmed</strong>.</p>
+<ul>${input.items.map((i) => `<li>${escapeHtml(itemLine(i))}</li>`).join("")}</ul>
+<p>${totals.map(escapeHtml).join("<br>")}</p>
+<p>Where: ${escapeHtml(venue.address)}<br>To change or cancel, call us at ${escapeHtml(venue.phone)}.</p>
+<p style="color:#52606d;font-size:13px">The attached calendar file adds your booking to your calendar.</p>`,
+  );
+
+  const ics = buildIcs({
+    productName: venue.venueName,
+    now: input.now,
+    events: input.items.map((i) => ({
+      uid: `${i.reservationId}@booking`,
+      start: venueInstant(i.date, i.startTime),
+      end: venueInstant(i.date, i.endTime),
+      summary: `${i.facilityName} at ${venue.venueName}`,
+      location: venue.address,
+      description: `${i.displayTime} (${i.duration} min). To change or cancel, call ${venue.phone}.`,
+    })),
+  });
+
+  return {
+    subject: `Your booking at ${venue.venueName} is confirmed`,
+    text,
+    html,
+    attachments: [
+      {
+        filename: "booking.ics",
+        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+        content: Buffer.from(ics, "utf8").toString("base64"),
+      },
+    ],
+  };
+}

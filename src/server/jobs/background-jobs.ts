@@ -1,0 +1,11 @@
+import { expireHolds } from "../booking/expire-holds";
+import type { AppDeps } from "../http/context";
+import { createJobRunner } from "./job-runner";
+
+/** The server's periodic work. Availability already ignores ended holds; the sweeper tidies up. */
+export function createBackgroundJobs(deps: AppDeps) {
+  return createJobRunner(deps.logger, [
+    // DECISIONS.md Payment hold: cancel what ended, release coupons, expire provider sessions.
+    { name: "expire-holds", intervalMs: 30_000, run: () => expireHolds(deps) },
+  ]);
+}

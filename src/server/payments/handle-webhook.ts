@@ -1,0 +1,53 @@
+import type Stripe from "stripe";
+import { confirmPayment, type FulfilmentOutcome, handleCheckoutExpired } from "../booking/confirm-payment";
+import { AppError } from "../errors";
+import type { AppDeps } from "../http/context";
+
+type SessionHandler = (
+  deps: AppDeps,
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+) => Promise<FulfilmentOutcome>;
+
+// What each kind of checkout does when the provider reports back, keyed by the session's
+// metadata.purpose. Event registrations and memberships add their handlers here.
+const handlers: Record<string, { completed: SessionHandler; expired: SessionHandler }> = {
+  reservation: { completed: confirmPayment, expired: handleCheckoutExpired },
+};
+
+/**
+ * The payment webhook, for Stripe and the built-in test checkout alike: the signature (and its
+ * timestamp, 5 minutes' tolerance) is checked on the raw body before anything is read; a bad one
+ * is a 400 and changes nothing. Handlers record the event id in their transaction, so a repeat is
+ * a no-op; a handler failure propagates as non-2xx so the provider retries.
+ */
+export async function handlePaymentWebhook(
+  deps: AppDeps,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<FulfilmentOutcome> {
+  if (!deps.payments) throw new AppError("NOT_FOUND", "Not found");
+  if (!signature) throw new AppError("VALIDATION", "Missing webhook signature");
+  let event: Stripe.Event;
+  try {
+    event = deps.payments.verifyWebhook(rawBody, signature, deps.now());
+  } catch (err) {
+    deps.logger.warn({ err: (err as Error).message }, "webhook signature rejected");
+    throw new AppError("VALIDATION", "Invalid webhook signature");
+  }
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      const handler = handlers[session.metadata?.purpose ?? ""];
+      return handler ? handler.completed(deps, event, session) : "ignored";
+    }
+    case "checkout.session.expired": {
+      const session = event.data.object;
+      const handler = handlers[session.metadata?.purpose ?? ""];
+      return handler ? handler.expired(deps, event, session) : "ignored";
+    }
+    default:
+      return "ignored";
+  }
+}

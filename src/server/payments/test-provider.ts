@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import type { CheckoutSession, CreateCheckoutInput, PaymentProvider, RefundInput } from "./payment-provider";
+
+// The built-in test checkout (DECISIONS.md): without Stripe keys, the app serves its own clearly
+// marked checkout page. "Pay" there builds a checkout.session.completed event, signs it with the
+// server's test secret in Stripe's format, and hands it to the same webhook handler Stripe's events
+// reach — so the test checkout exercises the real fulfilment code.
+
+export type TestProvider = PaymentProvider & {
+  readonly webhookSecret: string;
+  /** Signs a payload as Stripe would, for the test checkout's Pay button. */
+  sign(payload: string, at: Date): string;
+};
+
+export function createTestProvider(options: { webhookSecret: string }): TestProvider {
+  return {
+    name: "test",
+    webhookSecret: options.webhookSecret,
+
+    async createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession> {
+      const sessionId = `cs_test_${randomBytes(18).toString("base64url")}`;
+      // Relative: the page is served by this app, whatever host the browser used to reach it.
+      return { sessionId, url: `/test-checkout/${sessionId}`, expiresAt: input.holdExpiresAt };
+    },
+
+    async expireCheckoutSession() {
+      // The session lives in our payments table; its state is updated by the caller.
+    },
+
+    async refund(input: RefundInput) {
+      // Recorded in the payments table by the caller; the id is derived from the idempotency key,
+      // so a repeated refund is the same refund.
+      const digest = createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 24);
+      return { refundId: `re_test_${digest}` };
+    },
+
+    verifyWebhook(rawBody, signatureHeader, receivedAt) {
+      return Stripe.webhooks.constructEvent(
+        rawBody,
+        signatureHeader,
+        options.webhookSecret,
+        undefined,
+        undefined,
+        receivedAt.getTime(),
+      );
+    },
+
+    sign(payload, at) {
+      return Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: options.webhookSecret,
+        timestamp: Math.floor(at.getTime() / 1000),
+      });
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { expect, type Page } from "@playwright/test";
+
+// The seeded demo accounts (src/server/db/seed.ts), demo only.
+export const ADMIN = { email: "admin@backspin-social.example", password: "demo-admin-2026" };
+export const MEMBER = { email: "member@backspin-social.example", password: "demo-member-2026" };
+export const FROZEN = { email: "frozen@backspin-social.example", password: "demo-frozen-2026" };
+
+export async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel(/^Password/).fill(who.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function openMenuIfPhone(page: Page, isMobile: boolean) {
+  if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
+}
+
+export const toast = (page: Page, text: string) =>
+  expect(page.locator(".mantine-Notification-root", { hasText: text })).toBeVisible();

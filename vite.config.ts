@@ -1,0 +1,14 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const api = process.env.API_URL ?? "http://localhost:3000";
+
+// The React app. In production the Node server serves dist/client; in development Vite proxies the API.
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: "dist/client", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
+  server: {
+    port: 5173,
+    proxy: { "/api": api, "/dev": api, "/test-checkout": api, "/storage": api },
+  },
+});
