@@ -3,9 +3,10 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
-const dataDir = ".tmp/e2e-data";
-rmSync(dataDir, { recursive: true, force: true });
 const port = process.env.E2E_PORT ?? "3100";
+const dataDir = `.tmp/e2e-data-${port}`;
+rmSync(dataDir, { recursive: true, force: true });
+
 const child = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
   stdio: "inherit",
   env: {

@@ -62,6 +62,7 @@ export async function createDeps(
     secret,
     baseUrl: config.publicUrl,
     secureCookies: config.isProduction,
+    logger,
     sendResetPassword: async ({ email, firstName, token }) => {
       const venue = await loadVenueIdentity(db, config);
       const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;

@@ -10,14 +10,17 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { method?: string; body?: unknown; signal?: AbortSignal };
+type Options = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
 
 export async function api<T>(path: string, options: Options = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-      headers: options.body === undefined ? undefined : { "content-type": "application/json" },
+      headers: {
+        ...(options.body === undefined ? {} : { "content-type": "application/json" }),
+        ...options.headers,
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: "same-origin",
       signal: options.signal,

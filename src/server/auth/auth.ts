@@ -5,6 +5,7 @@ import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
+import type { Logger } from "../logger";
 
 export const FROZEN_MESSAGE = "Your account is currently frozen. Please contact support.";
 
@@ -15,6 +16,7 @@ export type AuthOptions = {
   secureCookies: boolean;
   /** Queues the reset email; the link carries the token and the email (SPEC §2 Set New Password). */
   sendResetPassword: (input: { email: string; firstName: string; token: string }) => Promise<void>;
+  logger: Logger;
 };
 
 // better-auth owns passwords, sessions and reset tokens; our roles and flags live on its user table.
@@ -26,6 +28,11 @@ export function createAuth(options: AuthOptions) {
     basePath: "/api/auth",
     secret: options.secret,
     telemetry: { enabled: false },
+    // better-auth's own messages go to our log; a failed sign-in is expected, not a warning.
+    logger: {
+      level: "error",
+      log: (level, message, ...args) => options.logger[level]({ args }, message),
+    },
     // Our own throttle (login-throttle.ts) guards sign-in per account and per address.
     rateLimit: { enabled: false },
     database: drizzleAdapter(db, {

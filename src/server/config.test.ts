@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("starts with defaults on an empty environment", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      isProduction: false,
+      testCheckoutEnabled: true,
+    });
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ SMTP_SECURE: "maybe" }, "SMTP_SECURE"],
+    [{ NODE_ENV: "production" }, "AUTH_SECRET"],
+    [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
+    [{ SMTP_HOST: "smtp.example.com" }, "MAIL_FROM"],
+    [{ STRIPE_SECRET_KEY: "sk_test_x" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ VENUE_EMAIL: "not-an-email" }, "VENUE_EMAIL"],
+  ])("refuses %o and names %s", (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(name));
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", PORT: " " }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("refuses the test checkout in production unless enabled", () => {
+    const secret = "x".repeat(32);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret }).testCheckoutEnabled).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret, TEST_CHECKOUT: "true" }).testCheckoutEnabled,
+    ).toBe(true);
+    expect(loadConfig({ STRIPE_SECRET_KEY: "sk", STRIPE_WEBHOOK_SECRET: "wh" }).testCheckoutEnabled).toBe(
+      false,
+    );
+  });
+});
