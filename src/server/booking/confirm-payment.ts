@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Tx } from "../db/client";
 import { holds, payments, processedWebhookEvents, reservations } from "../db/schema";
@@ -9,6 +9,7 @@ import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-setting
 import { confirmHold } from "./confirm-hold";
 import { endHolds } from "./expire-holds";
 import { type HoldRow, loadHoldItems } from "./hold-summary";
+import { isUuid } from "./load-owned-hold";
 
 export type FulfilmentOutcome = "confirmed" | "refunded" | "duplicate" | "ignored" | "expired";
 
@@ -52,6 +53,12 @@ export async function confirmPayment(
       typeof session.payment_intent === "string"
         ? session.payment_intent
         : (session.payment_intent?.id ?? null);
+    if (typeof session.amount_total === "number" && session.amount_total !== payment.amountCents) {
+      deps.logger.error(
+        { paymentId: payment.id, expected: payment.amountCents, paid: session.amount_total },
+        "checkout amount differs from the payment row",
+      );
+    }
     await tx
       .update(payments)
       .set({ state: "completed", providerPaymentId, updatedAt: now })
@@ -121,7 +128,21 @@ async function lockPayment(
     .from(payments)
     .where(and(eq(payments.provider, provider), eq(payments.providerSessionId, session.id)))
     .for("update");
-  return bySession;
+  if (bySession) return bySession;
+  // The session was created but its id never stored (the server stopped in between): our own id
+  // travels in the session's metadata.
+  const paymentId = session.metadata?.paymentId;
+  if (!paymentId || !isUuid(paymentId)) return undefined;
+  const [byId] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.provider, provider), eq(payments.id, paymentId), isNull(payments.providerSessionId)),
+    )
+    .for("update");
+  if (!byId) return undefined;
+  await tx.update(payments).set({ providerSessionId: session.id }).where(eq(payments.id, byId.id));
+  return { ...byId, providerSessionId: session.id };
 }
 
 async function refundPayment(
