@@ -2,39 +2,54 @@ import { lazy } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import { RequireAdmin, RequireMember, RequireUser } from "./components/guards";
 import { AppLayout } from "./components/layout/AppLayout";
-import { ComingSoon } from "./features/placeholder/ComingSoon";
 
 // SPEC §2 Route table. Every screen is its own chunk, so a public page never downloads admin code.
 const LoginPage = lazy(() => import("./features/auth/LoginPage"));
 const ForgotPasswordPage = lazy(() => import("./features/auth/ForgotPasswordPage"));
 const ResetPasswordPage = lazy(() => import("./features/auth/ResetPasswordPage"));
 const MyProfilePage = lazy(() => import("./features/profile/MyProfilePage"));
+const AdminDashboardPage = lazy(() => import("./features/admin/dashboard/AdminDashboardPage"));
+const MembersPage = lazy(() => import("./features/admin/members/MembersPage"));
+const CouponsPage = lazy(() => import("./features/admin/coupons/CouponsPage"));
+const AuditLogPage = lazy(() => import("./features/admin/audit/AuditLogPage"));
+const BookingPage = lazy(() => import("./features/booking/BookingPage"));
+const SuccessPage = lazy(() => import("./features/booking/SuccessPage"));
+const CancelPage = lazy(() => import("./features/booking/CancelPage"));
+const SignupPage = lazy(() => import("./features/membership/SignupPage"));
+const MemberReservationsPage = lazy(() => import("./features/membership/MemberReservationsPage"));
+const MyReservationsPage = lazy(() => import("./features/membership/MyReservationsPage"));
+const MembershipSuccessPage = lazy(() => import("./features/membership/MembershipSuccessPage"));
+const MembershipCancelPage = lazy(() => import("./features/membership/MembershipCancelPage"));
+const EventsPage = lazy(() => import("./features/events/EventsPage"));
+const AdminEventsPage = lazy(() => import("./features/admin-events/AdminEventsPage"));
+const CreateEventPage = lazy(() => import("./features/admin-events/CreateEventPage"));
+const EditEventPage = lazy(() => import("./features/admin-events/EditEventPage"));
 
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     children: [
-      { path: "/", element: <ComingSoon title="Book a Court or Dart Bay" /> },
-      { path: "/book", element: <ComingSoon title="Book a Court or Dart Bay" /> },
+      { path: "/", element: <BookingPage /> },
+      { path: "/book", element: <BookingPage /> },
       { path: "/login", element: <LoginPage /> },
-      { path: "/signup", element: <ComingSoon title="Join the Club" /> },
+      { path: "/signup", element: <SignupPage /> },
       { path: "/forgot-password", element: <ForgotPasswordPage /> },
       { path: "/reset-password", element: <ResetPasswordPage /> },
       {
         path: "/member-reservations",
         element: (
           <RequireMember>
-            <ComingSoon title="Member Free Reservations" />
+            <MemberReservationsPage />
           </RequireMember>
         ),
       },
-      { path: "/events", element: <ComingSoon title="Upcoming Events" /> },
-      { path: "/events/:eventId", element: <ComingSoon title="Event" /> },
+      { path: "/events", element: <EventsPage /> },
+      { path: "/events/:eventId", element: <EventsPage /> },
       {
         path: "/my-reservations",
         element: (
           <RequireUser>
-            <ComingSoon title="My Reservations" />
+            <MyReservationsPage />
           </RequireUser>
         ),
       },
@@ -50,7 +65,7 @@ export const router = createBrowserRouter([
         path: "/admin",
         element: (
           <RequireAdmin>
-            <ComingSoon title="Admin Dashboard" />
+            <AdminDashboardPage />
           </RequireAdmin>
         ),
       },
@@ -58,7 +73,7 @@ export const router = createBrowserRouter([
         path: "/admin/events",
         element: (
           <RequireAdmin>
-            <ComingSoon title="Events" />
+            <AdminEventsPage />
           </RequireAdmin>
         ),
       },
@@ -66,7 +81,7 @@ export const router = createBrowserRouter([
         path: "/admin/members",
         element: (
           <RequireAdmin>
-            <ComingSoon title="Active Members" />
+            <MembersPage />
           </RequireAdmin>
         ),
       },
@@ -74,7 +89,15 @@ export const router = createBrowserRouter([
         path: "/admin/coupons",
         element: (
           <RequireAdmin>
-            <ComingSoon title="Coupon Codes" />
+            <CouponsPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "/admin/audit",
+        element: (
+          <RequireAdmin>
+            <AuditLogPage />
           </RequireAdmin>
         ),
       },
@@ -82,7 +105,7 @@ export const router = createBrowserRouter([
         path: "/admin/events/:eventId/edit",
         element: (
           <RequireAdmin>
-            <ComingSoon title="Edit Event" />
+            <EditEventPage />
           </RequireAdmin>
         ),
       },
@@ -90,14 +113,14 @@ export const router = createBrowserRouter([
         path: "/create-event",
         element: (
           <RequireAdmin>
-            <ComingSoon title="Create New Event" />
+            <CreateEventPage />
           </RequireAdmin>
         ),
       },
-      { path: "/success", element: <ComingSoon title="Payment" /> },
-      { path: "/cancel", element: <ComingSoon title="Payment Cancelled" /> },
-      { path: "/membership-success", element: <ComingSoon title="Welcome to the Club" /> },
-      { path: "/membership-cancel", element: <ComingSoon title="Membership Not Completed" /> },
+      { path: "/success", element: <SuccessPage /> },
+      { path: "/cancel", element: <CancelPage /> },
+      { path: "/membership-success", element: <MembershipSuccessPage /> },
+      { path: "/membership-cancel", element: <MembershipCancelPage /> },
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

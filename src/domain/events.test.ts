@@ -3,11 +3,17 @@ import {
   dateRangeFor,
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
+  formatEventCourts,
+  formatEventLongDate,
   formatEventPrices,
+  formatEventShortDate,
   isEventFull,
   isEventType,
   isUpcoming,
+  participantLabel,
+  playerNamesOf,
   recurrenceDates,
+  registrationBadge,
   requiresCourts,
 } from "./events";
 
@@ -71,6 +77,22 @@ describe("dateRangeFor", () => {
   });
 });
 
+describe("dateRangeFor across a year end", () => {
+  // Mon 28 Dec 2026 … Sun 3 Jan 2027: the week, its weekend and the next week span two years.
+  it.each([
+    ["2026-12-28T18:00:00Z", "2026-12-28"],
+    ["2026-12-31T18:00:00Z", "2026-12-31"],
+    ["2027-01-02T18:00:00Z", "2027-01-02"],
+    ["2027-01-03T18:00:00Z", "2027-01-03"], // Sunday: still this week, not next
+  ])("at %s", (iso, today) => {
+    const now = new Date(iso);
+    expect(dateRangeFor("today", now)).toEqual({ start: today, end: today });
+    expect(dateRangeFor("this_week", now)).toEqual({ start: "2026-12-28", end: "2027-01-03" });
+    expect(dateRangeFor("this_weekend", now)).toEqual({ start: "2027-01-02", end: "2027-01-03" });
+    expect(dateRangeFor("next_week", now)).toEqual({ start: "2027-01-04", end: "2027-01-10" });
+  });
+});
+
 describe("recurrenceDates", () => {
   it.each([
     ["2026-10-18", "weekly", 4, ["2026-10-18", "2026-10-25", "2026-11-01", "2026-11-08"]],
@@ -80,6 +102,22 @@ describe("recurrenceDates", () => {
     ["2027-12-31", "monthly", 3, ["2027-12-31", "2028-01-31", "2028-02-29"]],
   ] as const)("%s %s × %i", (first, frequency, count, dates) => {
     expect(recurrenceDates(first, frequency, count)).toEqual(dates);
+  });
+
+  it("keeps the 31st whenever the month has one, the last day otherwise (decision 007)", () => {
+    expect(recurrenceDates("2026-08-31", "monthly", 6)).toEqual([
+      "2026-08-31",
+      "2026-09-30",
+      "2026-10-31",
+      "2026-11-30",
+      "2026-12-31",
+      "2027-01-31",
+    ]);
+    expect(recurrenceDates("2026-01-30", "monthly", 3)).toEqual(["2026-01-30", "2026-02-28", "2026-03-30"]);
+  });
+
+  it("crosses both DST changes on the same weekday", () => {
+    expect(recurrenceDates("2026-02-26", "weekly", 3)).toEqual(["2026-02-26", "2026-03-05", "2026-03-12"]);
   });
 
   it("makes twelve weekly occurrences at most", () => {
@@ -123,5 +161,56 @@ describe("participants and prices", () => {
     [1250, 0, "$12.50 / $0 (Member)"],
   ])("%i / %i → %s", (nonMember, member, text) => {
     expect(formatEventPrices(nonMember, member)).toBe(text);
+  });
+});
+
+describe("display formats", () => {
+  it.each([
+    ["2025-01-01", "Wednesday, January 1st, 2025"],
+    ["2026-11-02", "Monday, November 2nd, 2026"],
+    ["2026-11-23", "Monday, November 23rd, 2026"],
+    ["2026-11-11", "Wednesday, November 11th, 2026"],
+    ["2026-11-12", "Thursday, November 12th, 2026"],
+    ["2026-11-13", "Friday, November 13th, 2026"],
+    ["2026-11-21", "Saturday, November 21st, 2026"],
+    ["2026-11-22", "Sunday, November 22nd, 2026"],
+  ])("long date %s → %s", (date, text) => {
+    expect(formatEventLongDate(date)).toBe(text);
+  });
+
+  it("short date for cards", () => {
+    expect(formatEventShortDate("2026-11-29")).toBe("Sun, Nov 29, 2026");
+  });
+
+  it.each([
+    [[], "TBD"],
+    [[3], "Court 3"],
+    [[2, 1], "Courts 1, 2"],
+  ])("courts %j → %s", (courts, text) => {
+    expect(formatEventCourts(courts)).toBe(text);
+  });
+});
+
+describe("registrations", () => {
+  it.each([
+    ["confirmed", "paid", "Confirmed"],
+    ["confirmed", "pending", "Pending"],
+    ["pending", "pending", "Pending"],
+    ["cancelled", "paid", "Cancelled"],
+    ["cancelled", "pending", "Cancelled"],
+  ])("%s / %s → %s", (status, paymentStatus, badge) => {
+    expect(registrationBadge(status, paymentStatus)).toBe(badge);
+  });
+
+  it("lists players one per line, skipping blank lines", () => {
+    expect(playerNamesOf(" Sam Patel \r\n\nChris Duval\n")).toEqual(["Sam Patel", "Chris Duval"]);
+    expect(playerNamesOf(null)).toEqual([]);
+  });
+
+  it("labels partnered teams with who registered them", () => {
+    expect(participantLabel("Sam Patel", "Sam Patel\nChris Duval")).toBe(
+      "Sam Patel, Chris Duval (Registered by Sam Patel)",
+    );
+    expect(participantLabel("Jamie Ortiz", null)).toBe("Jamie Ortiz");
   });
 });

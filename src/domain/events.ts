@@ -1,5 +1,12 @@
 import { formatPriceShort } from "./money";
-import { addDaysToDate, addMonthsToDate, mondayOfWeek, venueInstant, venueToday } from "./venue-time";
+import {
+  addDaysToDate,
+  addMonthsToDate,
+  dayOfWeek,
+  mondayOfWeek,
+  venueInstant,
+  venueToday,
+} from "./venue-time";
 
 // SPEC §9 Events: types in the spec's order, with the filter chips' plural labels (SPEC §2).
 export const EVENT_TYPES = [
@@ -82,4 +89,67 @@ export function isEventFull(currentParticipants: number, maxParticipants: number
 /** SPEC §2 Events card: "$non-member / $member (Member)". */
 export function formatEventPrices(nonMemberPriceCents: number, memberPriceCents: number): string {
   return `${formatPriceShort(nonMemberPriceCents)} / ${formatPriceShort(memberPriceCents)} (Member)`;
+}
+
+const LONG_MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const LONG_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
+}
+
+/** SPEC §2 Admin events list: "Monday, January 1st, 2025" (date-fns "EEEE, MMMM do, yyyy"). */
+export function formatEventLongDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return `${LONG_DAYS[dayOfWeek(date)]}, ${LONG_MONTHS[m - 1]} ${ordinal(d)}, ${y}`;
+}
+
+/** Event cards: "Mon, Nov 23, 2026". */
+export function formatEventShortDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return `${LONG_DAYS[dayOfWeek(date)]!.slice(0, 3)}, ${LONG_MONTHS[m - 1]!.slice(0, 3)} ${d}, ${y}`;
+}
+
+/** SPEC §4 Event registration badge. */
+export type RegistrationBadge = "Confirmed" | "Cancelled" | "Pending";
+export function registrationBadge(status: string, paymentStatus: string): RegistrationBadge {
+  if (status === "confirmed" && paymentStatus === "paid") return "Confirmed";
+  if (status === "cancelled") return "Cancelled";
+  return "Pending";
+}
+
+/** SPEC §3 player_names: one name per line; blank lines do not count. */
+export function playerNamesOf(text: string | null | undefined): string[] {
+  return (text ?? "")
+    .split(/\r?\n/)
+    .map((n) => n.trim())
+    .filter((n) => n !== "");
+}
+
+/** SPEC §2 Registered Participants: "A, B (Registered by A)" for partnered teams, else the name. */
+export function participantLabel(customerName: string, playerNames: string | null): string {
+  const players = playerNamesOf(playerNames);
+  return players.length > 0 ? `${players.join(", ")} (Registered by ${customerName})` : customerName;
+}
+
+/** SPEC §2 Admin events list LOCATION: "Courts 1, 2" or "TBD". */
+export function formatEventCourts(courts: readonly number[]): string {
+  if (courts.length === 0) return "TBD";
+  const sorted = [...courts].sort((a, b) => a - b);
+  return `${sorted.length === 1 ? "Court" : "Courts"} ${sorted.join(", ")}`;
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   checkFreeBookingDate,
+  currentWeekBounds,
   freeBookingsRemaining,
   isFreeMemberBooking,
   isFreeSlotStart,
+  offersFreeSlots,
   weekBounds,
 } from "./free-booking";
 
@@ -49,6 +51,12 @@ describe("isFreeSlotStart", () => {
   });
 });
 
+describe("offersFreeSlots", () => {
+  it.each(Object.entries(DAYS))("%s %s", (day, date) => {
+    expect(offersFreeSlots(date)).toBe(!["Saturday", "Sunday"].includes(day));
+  });
+});
+
 describe("weekBounds", () => {
   it.each([
     ["2026-11-23", "2026-11-23", "2026-11-29"],
@@ -61,6 +69,29 @@ describe("weekBounds", () => {
     ["2026-12-31", "2026-12-28", "2027-01-03"],
   ])("%s is in %s … %s", (date, start, end) => {
     expect(weekBounds(date)).toEqual({ start, end });
+  });
+});
+
+describe("currentWeekBounds: the week by the venue's clock, not UTC's", () => {
+  it.each([
+    // Spring forward: Sunday 8 March 2026 ends at 23:59 CDT (UTC−5).
+    ["2026-03-09T04:30:00Z", "Sunday 11:30 PM CDT", "2026-03-02", "2026-03-08"],
+    ["2026-03-09T04:59:59Z", "Sunday 11:59:59 PM CDT", "2026-03-02", "2026-03-08"],
+    ["2026-03-09T05:00:00Z", "Monday 12:00 AM CDT", "2026-03-09", "2026-03-15"],
+    ["2026-03-09T13:00:00Z", "Monday 8:00 AM CDT", "2026-03-09", "2026-03-15"],
+    // The spring-forward night itself: Sunday 1:59 AM CST, then 3:00 AM CDT, same week.
+    ["2026-03-08T07:59:00Z", "Sunday 1:59 AM CST", "2026-03-02", "2026-03-08"],
+    ["2026-03-08T08:00:00Z", "Sunday 3:00 AM CDT", "2026-03-02", "2026-03-08"],
+    // Fall back: Sunday 1 November 2026 ends at 23:59 CST (UTC−6); UTC already reads Monday.
+    ["2026-11-02T05:30:00Z", "Sunday 11:30 PM CST", "2026-10-26", "2026-11-01"],
+    ["2026-11-02T05:59:59Z", "Sunday 11:59:59 PM CST", "2026-10-26", "2026-11-01"],
+    ["2026-11-02T06:00:00Z", "Monday 12:00 AM CST", "2026-11-02", "2026-11-08"],
+    ["2026-11-02T14:00:00Z", "Monday 8:00 AM CST", "2026-11-02", "2026-11-08"],
+    // The repeated hour: 1:30 AM CDT and 1:30 AM CST are both Sunday of the same week.
+    ["2026-11-01T06:30:00Z", "Sunday 1:30 AM CDT", "2026-10-26", "2026-11-01"],
+    ["2026-11-01T07:30:00Z", "Sunday 1:30 AM CST", "2026-10-26", "2026-11-01"],
+  ])("%s (%s) is in %s … %s", (instant, _label, start, end) => {
+    expect(currentWeekBounds(new Date(instant))).toEqual({ start, end });
   });
 });
 

@@ -1,6 +1,6 @@
 import { type BookingDateCheck, checkBookingDate } from "./booking-window";
 import type { FacilityType } from "./durations";
-import { addDaysToDate, dayOfWeek, minutesOf, mondayOfWeek } from "./venue-time";
+import { addDaysToDate, dayOfWeek, minutesOf, mondayOfWeek, venueToday } from "./venue-time";
 
 // SPEC §5 Member free booking and §9 Booking: 2 per week, exactly 120 minutes, courts only.
 export const FREE_BOOKINGS_PER_WEEK = 2;
@@ -18,6 +18,10 @@ const START_BEFORE: Record<number, number> = {
 };
 
 export const FREE_BOOKINGS_USED_MESSAGE = "You have already used your free reservations for this week";
+export const SELECT_TIME_SLOT_MESSAGE = "Please select a time slot";
+export const EMAIL_NOT_AVAILABLE_MESSAGE = "Your email address is not available. Please contact support.";
+export const MEMBERS_ONLY_MESSAGE = "This page is for members only";
+export const FREE_SLOT_TAKEN_MESSAGE = "This time is no longer available. Please choose another time.";
 
 /** Whether a 120-minute free court booking may start at `startTime` on `date`. */
 export function isFreeSlotStart(date: string, startTime: string): boolean {
@@ -26,10 +30,23 @@ export function isFreeSlotStart(date: string, startTime: string): boolean {
   return before !== undefined && start >= EARLIEST_START && start < before;
 }
 
+/** Whether `date`'s weekday offers free bookings at all (Monday–Friday). */
+export function offersFreeSlots(date: string): boolean {
+  return START_BEFORE[dayOfWeek(date)] !== undefined;
+}
+
 /** SPEC §9 Time and calendar: weeks start on Monday. Both ends inclusive. */
 export function weekBounds(date: string): { start: string; end: string } {
   const start = mondayOfWeek(date);
   return { start, end: addDaysToDate(start, 6) };
+}
+
+/**
+ * The week the venue is in at `now` (Monday–Sunday by the venue's calendar, America/Chicago), so
+ * Sunday 11:30 PM is still last week even when UTC already reads Monday.
+ */
+export function currentWeekBounds(now: Date): { start: string; end: string } {
+  return weekBounds(venueToday(now));
 }
 
 /** SPEC §5 Member free booking: "from today to today + 14 days", with the members' messages. */

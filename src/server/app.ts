@@ -2,16 +2,21 @@ import { randomUUID } from "node:crypto";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import { adminRoutes } from "./admin/admin-routes";
 import { bookingRoutes } from "./booking/booking-routes";
 import { AppError } from "./errors";
+import { adminEventRoutes } from "./events/admin-event-routes";
+import { eventPhotoRoutes } from "./events/event-photo-routes";
+import { eventRoutes } from "./events/event-routes";
+import { eventUploadBodyLimit, isEventUploadRequest } from "./events/event-upload-limit";
 import type { AppDeps, AppEnv } from "./http/context";
 import { handleError } from "./http/error-handler";
 import { loadSession } from "./http/load-session";
 import { sameOriginOnly } from "./http/same-origin";
 import { staticClient } from "./http/static-files";
+import { membershipRoutes } from "./membership/membership-routes";
 import { testCheckoutRoutes } from "./payments/test-checkout-routes";
 import { webhookRoutes } from "./payments/webhook-routes";
-import { adminStatsRoutes } from "./routes/admin-stats-routes";
 import { devMailboxRoutes } from "./routes/dev-mailbox-routes";
 import { passwordRoutes } from "./routes/password-routes";
 import { profileRoutes } from "./routes/profile-routes";
@@ -41,8 +46,11 @@ export function createApi() {
   api.route("/", sessionRoutes);
   api.route("/", passwordRoutes);
   api.route("/", profileRoutes);
-  api.route("/", adminStatsRoutes);
+  api.route("/", adminRoutes);
   api.route("/", bookingRoutes);
+  api.route("/", eventRoutes);
+  api.route("/", adminEventRoutes);
+  api.route("/", membershipRoutes);
   api.route("/", webhookRoutes);
   // The paths are relative to where this router is mounted, so the document names that base.
   api.doc31("/openapi.json", {
@@ -91,18 +99,23 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
         baseUri: ["'self'"],
       },
       crossOriginEmbedderPolicy: false,
+      // With "no-referrer" browsers send `Origin: null` on same-site form posts (the test checkout's
+      // Pay and Cancel), which the cross-site check must refuse; this policy keeps the real origin.
+      referrerPolicy: "strict-origin-when-cross-origin",
     }),
   );
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) => c.json({ error: { code: "VALIDATION", message: "Request is too large" } }, 413),
-    }),
+  const apiBodyLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => c.json({ error: { code: "VALIDATION", message: "Request is too large" } }, 413),
+  });
+  // The event create/edit forms carry a photo of up to 5 MB; every other API body stays at 1 MB.
+  app.use("/api/*", (c, next) =>
+    isEventUploadRequest(c.req.method, c.req.path) ? eventUploadBodyLimit(c, next) : apiBodyLimit(c, next),
   );
   app.route("/api", createApi());
   app.route("/dev/mailbox", devMailboxRoutes);
   app.route("/test-checkout", testCheckoutRoutes);
+  app.route("/storage", eventPhotoRoutes);
   if (options.serveClient !== false) app.route("/", staticClient());
   return app;
 }

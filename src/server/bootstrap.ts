@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import { ensureManagerPassword } from "./admin/ensure-manager-password";
 import { createAuth } from "./auth/auth";
 import type { Config } from "./config";
 import { openDatabase } from "./db/client";
@@ -52,6 +53,8 @@ export async function createDeps(
     overrides.databaseUrl === undefined ? config.DATABASE_URL : (overrides.databaseUrl ?? undefined);
   const database = await openDatabase({ url, dataDir: config.DATA_DIR });
   await database.migrate();
+  // The shared staff secret from MANAGER_PASSWORD, hashed, when none is set yet (SPEC §6).
+  await ensureManagerPassword(database.db, config.MANAGER_PASSWORD);
   const now = overrides.now ?? (() => new Date());
   const db = database.db;
   const transport = overrides.transport !== undefined ? overrides.transport : smtpTransport(config);

@@ -109,7 +109,12 @@ export async function handleCheckoutExpired(
   });
 }
 
-async function recordEvent(tx: Tx, provider: string, event: Stripe.Event, now: Date): Promise<boolean> {
+export async function recordEvent(
+  tx: Tx,
+  provider: string,
+  event: Stripe.Event,
+  now: Date,
+): Promise<boolean> {
   const inserted = await tx
     .insert(processedWebhookEvents)
     .values({ provider, eventId: event.id, eventType: event.type, processedAt: now })
@@ -118,7 +123,7 @@ async function recordEvent(tx: Tx, provider: string, event: Stripe.Event, now: D
   return inserted.length > 0;
 }
 
-async function lockPayment(
+export async function lockPayment(
   tx: Tx,
   provider: string,
   session: Stripe.Checkout.Session,

@@ -8,6 +8,7 @@ import type { Tx } from "../db/client";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { holds, reservations } from "../db/schema";
 import { AppError } from "../errors";
+import { lockCourtScheduleShared } from "../events/court-schedule-lock";
 import type { AppDeps, SessionUser } from "../http/context";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { type BookingParty, resolveBookingParty } from "./booking-party";
@@ -98,6 +99,12 @@ type HoldInput = {
 
 async function holdInTransaction(tx: Tx, input: HoldInput) {
   const { now, party, customer, items } = input;
+  // Serialise with event create/edit on the same dates, so a court read as free here is not given
+  // to an event before this hold commits (src/server/events/court-schedule-lock.ts).
+  await lockCourtScheduleShared(
+    tx,
+    items.filter((i) => i.facilityType === "court").map((i) => i.date),
+  );
   const endedHolds = await endDueHolds(tx, now);
 
   const subtotalCents = sumCents(items);

@@ -15,6 +15,9 @@ export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
   const fetchSite = c.req.header("sec-fetch-site");
   const allowed = new Set([new URL(c.var.deps.config.publicUrl).origin, new URL(c.req.url).origin]);
   if (origin && origin !== "null" && allowed.has(origin)) return next();
+  // A privacy setting can make a browser send `Origin: null` on its own site's forms; the
+  // browser-set Sec-Fetch-Site header still tells the truth.
+  if (origin === "null" && fetchSite === "same-origin") return next();
   if (
     origin === undefined &&
     (fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none")

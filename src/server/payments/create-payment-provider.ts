@@ -15,6 +15,7 @@ export function createPaymentProvider(config: Config, serverSecret: string): Pay
       secretKey: config.STRIPE_SECRET_KEY,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
       apiBase: config.STRIPE_API_BASE,
+      prices: { monthly: config.STRIPE_PRICE_MONTHLY, annual: config.STRIPE_PRICE_ANNUAL },
     });
   }
   if (config.testCheckoutEnabled) {

@@ -1,5 +1,13 @@
 import Stripe from "stripe";
-import type { CheckoutSession, CreateCheckoutInput, PaymentProvider, RefundInput } from "./payment-provider";
+import type { MembershipPlan } from "../../domain/membership";
+import type {
+  CheckoutSession,
+  CreateCheckoutInput,
+  CreateSubscriptionCheckoutInput,
+  PaymentProvider,
+  RefundInput,
+} from "./payment-provider";
+import { subscriptionSnapshot } from "./subscription-snapshot";
 
 // Stripe refuses a Checkout Session that expires sooner than 30 minutes from now, while the hold
 // lasts 15: the session is created for 31 minutes and expired by us when the hold ends.
@@ -10,6 +18,8 @@ export type StripeProviderOptions = {
   webhookSecret: string;
   /** Points the SDK elsewhere (tests: a local fake at http://127.0.0.1:port). */
   apiBase?: string;
+  /** The membership plans' recurring prices in Stripe (STRIPE_PRICE_MONTHLY / STRIPE_PRICE_ANNUAL). */
+  prices?: Partial<Record<MembershipPlan, string>>;
 };
 
 function connectionOptions(apiBase: string | undefined): Stripe.StripeConfig {
@@ -35,7 +45,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     name: "stripe",
 
     async createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession> {
-      const metadata = { purpose: input.purpose, holdId: input.holdId, paymentId: input.paymentId };
+      const metadata: Record<string, string> = { purpose: input.purpose, paymentId: input.paymentId };
+      if (input.holdId) metadata.holdId = input.holdId;
+      if (input.registrationId) metadata.registrationId = input.registrationId;
       let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
       if (input.discountCents > 0) {
         // The discount was computed and reserved by us; Stripe only shows and applies it, once.
@@ -68,7 +80,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           })),
           ...(discounts ? { discounts } : {}),
           ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
-          client_reference_id: input.holdId,
+          client_reference_id: input.holdId ?? input.registrationId ?? undefined,
           metadata,
           payment_intent_data: { metadata },
           expires_at: Math.floor(expiresAt.getTime() / 1000),
@@ -101,6 +113,41 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         { idempotencyKey: input.idempotencyKey },
       );
       return { refundId: refund.id };
+    },
+
+    async createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput): Promise<CheckoutSession> {
+      const price = options.prices?.[input.plan];
+      if (!price) {
+        throw new Error(
+          `No Stripe price is configured for the ${input.plan} plan (STRIPE_PRICE_${input.plan === "annual" ? "ANNUAL" : "MONTHLY"})`,
+        );
+      }
+      // Only ids travel to Stripe: the signup's details (and never its password) stay with us.
+      const metadata = {
+        purpose: input.purpose,
+        signupId: input.signupId,
+        paymentId: input.paymentId,
+        plan: input.plan,
+      };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "subscription",
+          line_items: [{ price, quantity: 1 }],
+          customer_email: input.customerEmail,
+          client_reference_id: input.signupId,
+          metadata,
+          subscription_data: { metadata },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: `membership-checkout-${input.paymentId}` },
+      );
+      if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+      return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+    },
+
+    async retrieveSubscription(subscriptionId: string) {
+      return subscriptionSnapshot(await stripe.subscriptions.retrieve(subscriptionId));
     },
 
     verifyWebhook(rawBody, signatureHeader, receivedAt) {

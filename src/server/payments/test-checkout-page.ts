@@ -13,7 +13,7 @@ main{max-width:480px;margin:0 auto;padding:20px 16px 40px}
 .card{background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12);padding:20px}
 h1{font-size:1.25rem;margin:0 0 4px}.muted{color:#52606d;font-size:.9rem;margin:0 0 16px}
 ul{list-style:none;padding:0;margin:0 0 16px}li{display:flex;justify-content:space-between;gap:12px;
-padding:10px 0;border-bottom:1px solid #e4e7eb}li span:last-child{white-space:nowrap}
+padding:10px 0;border-bottom:1px solid #e4e7eb}li span:first-child{min-width:0;overflow-wrap:anywhere}li span:last-child{white-space:nowrap}
 .row{display:flex;justify-content:space-between;padding:4px 0}.total{font-size:1.2rem;font-weight:700;
 border-top:2px solid #1f2933;margin-top:8px;padding-top:10px}
 form{margin:0}button,.button{display:block;width:100%;min-height:48px;border:0;border-radius:8px;font-size:1rem;
@@ -73,5 +73,34 @@ export function messagePage(title: string, message: string, link: { href: string
     title,
     `<div class="card"><h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(message)}</p>
 <a class="button pay" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></div>`,
+  );
+}
+
+export type SubscriptionCheckoutView = {
+  sessionId: string;
+  venueName: string;
+  clubName: string;
+  planLabel: string;
+  /** "$79.00/month" */
+  priceText: string;
+  email: string;
+  /** "December 18, 2026": when the simulated subscription would bill next. */
+  nextBillingText: string;
+  expiresAtText: string;
+};
+
+/** The test checkout for a membership: a simulated subscription, clearly not a real one. */
+export function subscriptionCheckoutPage(view: SubscriptionCheckoutView): string {
+  const id = encodeURIComponent(view.sessionId);
+  return page(
+    `Subscribe — ${view.clubName}`,
+    `<div class="card"><h1>${escapeHtml(view.clubName)}</h1>
+<p class="muted">${escapeHtml(view.venueName)} · test subscription checkout · open until ${escapeHtml(view.expiresAtText)}</p>
+<ul><li><span>${escapeHtml(`${view.planLabel} membership`)}<br><small class="muted">${escapeHtml(view.email)}</small></span><span>${escapeHtml(view.priceText)}</span></li></ul>
+<div class="row"><span>Next billing date</span><span>${escapeHtml(view.nextBillingText)}</span></div>
+<div class="row total"><span>Due today</span><span>${escapeHtml(view.priceText)}</span></div>
+<form method="post" action="/test-checkout/${id}/pay"><button class="pay" type="submit">Subscribe ${escapeHtml(view.priceText)}</button></form>
+<form method="post" action="/test-checkout/${id}/cancel"><button class="cancel" type="submit">Cancel</button></form>
+<p class="note">This page stands in for the card payment provider while none is configured. Subscribe creates the membership through the same signed webhook a real subscription would.</p></div>`,
   );
 }

@@ -1,19 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { formatTime12, venueNowTime } from "../../domain/venue-time";
 import { loadHoldItems } from "../booking/hold-summary";
 import { couponCodes, holds, payments } from "../db/schema";
+import { registrationCheckoutPage, registrationReturnUrl } from "../events/registration-test-checkout";
 import type { AppDeps, AppEnv } from "../http/context";
 import { sameOriginOnly } from "../http/same-origin";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { handlePaymentWebhook } from "./handle-webhook";
 import { checkoutPage, messagePage } from "./test-checkout-page";
 import type { TestProvider } from "./test-provider";
+import { renderSubscriptionCheckout, subscriptionCompletedEvent } from "./test-subscription-checkout";
 
 type PaymentRow = typeof payments.$inferSelect;
 
 const BOOK_LINK = { href: "/book", label: "Back to booking" };
+const SIGNUP_LINK = { href: "/signup", label: "Back to membership signup" };
 
 function testProvider(deps: AppDeps): TestProvider | null {
   if (!deps.config.testCheckoutEnabled || deps.payments?.name !== "test") return null;
@@ -71,6 +74,11 @@ export const testCheckoutRoutes = new Hono<AppEnv>()
     const deps = c.var.deps;
     const sessionId = c.req.param("sessionId");
     const payment = await findSession(deps, sessionId);
+    if (payment?.purpose === "membership") return membershipPage(c, deps, payment, sessionId);
+    if (payment?.purpose === "event_registration") {
+      const page = await registrationCheckoutPage(deps, payment, sessionId);
+      return c.html(page.html, page.status);
+    }
     if (!payment?.holdId) {
       return c.html(messagePage("Checkout not found", "This checkout link is not valid.", BOOK_LINK), 404);
     }
@@ -119,7 +127,11 @@ export const testCheckoutRoutes = new Hono<AppEnv>()
     const payment = await findSession(deps, sessionId);
     if (!payment)
       return c.html(messagePage("Checkout not found", "This checkout link is not valid.", BOOK_LINK), 404);
-    const success = `/success?session_id=${encodeURIComponent(sessionId)}`;
+    if (payment.purpose === "membership") return payMembership(c, deps, provider, payment, sessionId);
+    const success =
+      payment.purpose === "event_registration"
+        ? await registrationReturnUrl(deps, payment, "success")
+        : `/success?session_id=${encodeURIComponent(sessionId)}`;
     if (payment.state === "completed" || payment.state === "refunded") return c.redirect(success, 303);
     const now = deps.now();
     if (!isOpen(payment, now)) {
@@ -148,6 +160,65 @@ export const testCheckoutRoutes = new Hono<AppEnv>()
     }
     return c.redirect(success, 303);
   })
-  .post("/:sessionId/cancel", sameOriginOnly, (c) =>
-    c.redirect(`/cancel?session_id=${encodeURIComponent(c.req.param("sessionId"))}`, 303),
+  .post("/:sessionId/cancel", sameOriginOnly, async (c) => {
+    const sessionId = c.req.param("sessionId");
+    const payment = await findSession(c.var.deps, sessionId);
+    if (payment?.purpose === "event_registration") {
+      return c.redirect(await registrationReturnUrl(c.var.deps, payment, "cancelled"), 303);
+    }
+    const cancelPage = payment?.purpose === "membership" ? "/membership-cancel" : "/cancel";
+    return c.redirect(`${cancelPage}?session_id=${encodeURIComponent(sessionId)}`, 303);
+  });
+
+// ---- memberships: a simulated subscription (see test-subscription-checkout.ts) ----
+
+type Ctx = Context<AppEnv>;
+
+const membershipEnded = (c: Ctx) =>
+  c.html(
+    messagePage("Checkout expired", "This checkout has ended. Please start your signup again.", SIGNUP_LINK),
+    410,
   );
+
+async function membershipPage(c: Ctx, deps: AppDeps, payment: PaymentRow, sessionId: string) {
+  if (payment.state === "completed") {
+    return c.html(
+      messagePage("Already paid", "This membership has already been paid.", {
+        href: `/membership-success?session_id=${encodeURIComponent(sessionId)}`,
+        label: "Continue",
+      }),
+    );
+  }
+  const now = deps.now();
+  const html = isOpen(payment, now) ? await renderSubscriptionCheckout(deps, payment, sessionId, now) : null;
+  return html ? c.html(html) : membershipEnded(c);
+}
+
+async function payMembership(
+  c: Ctx,
+  deps: AppDeps,
+  provider: TestProvider,
+  payment: PaymentRow,
+  sessionId: string,
+) {
+  const success = `/membership-success?session_id=${encodeURIComponent(sessionId)}`;
+  if (payment.state === "completed") return c.redirect(success, 303);
+  const now = deps.now();
+  const payload = isOpen(payment, now)
+    ? await subscriptionCompletedEvent(deps, payment, sessionId, now)
+    : null;
+  if (!payload) return membershipEnded(c);
+  try {
+    await handlePaymentWebhook(deps, payload, provider.sign(payload, now));
+  } catch (err) {
+    deps.logger.error({ err, sessionId }, "test membership checkout failed");
+    return c.html(
+      messagePage("Payment not completed", "Something went wrong. Please try again.", {
+        href: `/test-checkout/${encodeURIComponent(sessionId)}`,
+        label: "Try again",
+      }),
+      500,
+    );
+  }
+  return c.redirect(success, 303);
+}

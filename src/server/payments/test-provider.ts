@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import Stripe from "stripe";
-import type { CheckoutSession, CreateCheckoutInput, PaymentProvider, RefundInput } from "./payment-provider";
+import type {
+  CheckoutSession,
+  CreateCheckoutInput,
+  CreateSubscriptionCheckoutInput,
+  PaymentProvider,
+  RefundInput,
+} from "./payment-provider";
+
+/** How long the test checkout keeps a membership session open (Stripe's default is 24 hours). */
+const SUBSCRIPTION_SESSION_MS = 24 * 3600_000;
 
 // The built-in test checkout (DECISIONS.md): without Stripe keys, the app serves its own clearly
 // marked checkout page. "Pay" there builds a checkout.session.completed event, signs it with the
@@ -33,6 +42,20 @@ export function createTestProvider(options: { webhookSecret: string }): TestProv
       // so a repeated refund is the same refund.
       const digest = createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 24);
       return { refundId: `re_test_${digest}` };
+    },
+
+    async createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput): Promise<CheckoutSession> {
+      const sessionId = `cs_test_${randomBytes(18).toString("base64url")}`;
+      return {
+        sessionId,
+        url: `/test-checkout/${sessionId}`,
+        expiresAt: new Date(input.now.getTime() + SUBSCRIPTION_SESSION_MS),
+      };
+    },
+
+    async retrieveSubscription() {
+      // The simulated subscription lives in the signed events the test checkout sends.
+      return null;
     },
 
     verifyWebhook(rawBody, signatureHeader, receivedAt) {

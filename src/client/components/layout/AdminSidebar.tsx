@@ -9,6 +9,7 @@ const LINKS = [
   { label: "Events", to: "/admin/events" },
   { label: "Coupons", to: "/admin/coupons" },
   { label: "Live Events", to: "/events" },
+  { label: "Audit Log", to: "/admin/audit" },
   { label: "My Profile", to: "/my-profile" },
 ];
 

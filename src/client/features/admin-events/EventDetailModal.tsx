@@ -1,0 +1,174 @@
+import {
+  Alert,
+  Badge,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { modals } from "@mantine/modals";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { AdminEventDetailResponse, AdminRegistration } from "../../../contracts/events";
+import { EVENT_TYPE_LABELS, formatEventCourts, formatEventLongDate } from "../../../domain/events";
+import { formatPriceShort } from "../../../domain/money";
+import { formatTimeRange } from "../../../domain/venue-time";
+import { errorMessage } from "../../lib/api";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { AddRegistrationForm } from "./AddRegistrationForm";
+import { adminEventKeys, deleteRegistration, fetchAdminEvent, refundRegistration } from "./admin-events-api";
+import { EVENT_TYPE_COLORS } from "./event-look";
+import { RefundModal } from "./RefundModal";
+import { RegistrationRow } from "./RegistrationRow";
+
+/** SPEC §2 Event detail modal: the event, its registrations (a ~500 px scrolling box), refunds. */
+export function EventDetailModal({ eventId, onClose }: { eventId: string | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: adminEventKeys.detail(eventId ?? ""),
+    queryFn: ({ signal }) => fetchAdminEvent(eventId!, signal),
+    enabled: eventId !== null,
+  });
+  const [refunding, setRefunding] = useState<AdminRegistration | null>(null);
+  const phone = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: adminEventKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ["events"] });
+  };
+
+  const refund = useMutation({
+    mutationFn: ({ id, password }: { id: string; password: string }) => refundRegistration(id, password),
+    onSuccess: () => {
+      notifySuccess("Refund processed and registration cancelled");
+      setRefunding(null);
+      reload();
+    },
+    onError: (err) => notifyError(errorMessage(err, "Failed to refund registration")),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteRegistration(id),
+    onSuccess: () => {
+      notifySuccess("Registration deleted");
+      reload();
+    },
+    onError: (err) => notifyError(errorMessage(err, "Failed to delete registration")),
+  });
+  const confirmDelete = (r: AdminRegistration) =>
+    modals.openConfirmModal({
+      title: "Delete registration",
+      children: <Text size="sm">Are you sure you want to delete this registration?</Text>,
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      zIndex: 320,
+      onConfirm: () => remove.mutate(r.id),
+    });
+
+  return (
+    <>
+      <Modal
+        opened={eventId !== null}
+        onClose={onClose}
+        size="xl"
+        title={query.data?.event.name ?? "Event details"}
+        fullScreen={phone}
+        styles={{ title: { fontWeight: 800, fontSize: "var(--mantine-font-size-lg)" } }}
+      >
+        {query.isPending && (
+          <Center py="xl">
+            <Loader aria-label="Loading event" />
+          </Center>
+        )}
+        {query.isError && <Alert color="red">Failed to load event registrations</Alert>}
+        {query.data && (
+          <DetailBody detail={query.data} onRefund={setRefunding} onDelete={confirmDelete} onAdded={reload} />
+        )}
+      </Modal>
+      <RefundModal
+        registration={refunding}
+        busy={refund.isPending}
+        onClose={() => setRefunding(null)}
+        onConfirm={(password) => refund.mutateAsync({ id: refunding!.id, password }).then(() => undefined)}
+      />
+    </>
+  );
+}
+
+function DetailBody({
+  detail,
+  onRefund,
+  onDelete,
+  onAdded,
+}: {
+  detail: AdminEventDetailResponse;
+  onRefund: (r: AdminRegistration) => void;
+  onDelete: (r: AdminRegistration) => void;
+  onAdded: () => void;
+}) {
+  const { event, registrations } = detail;
+  return (
+    <Stack gap="sm">
+      <Group gap={6}>
+        <Badge variant="light" color={EVENT_TYPE_COLORS[event.type]}>
+          {EVENT_TYPE_LABELS[event.type]}
+        </Badge>
+        {event.isPrivate && <Badge color="red">Private Event</Badge>}
+        {event.hideParticipants && (
+          <Badge color="gray" variant="outline">
+            Hidden Participants
+          </Badge>
+        )}
+      </Group>
+      <Text>
+        {formatEventLongDate(event.date)} · {formatTimeRange(event.startTime, event.endTime)}
+      </Text>
+      <Group gap="lg">
+        <Text size="sm">
+          {event.currentParticipants} / {event.maxParticipants} participants
+        </Text>
+        <Text size="sm">
+          {formatPriceShort(event.nonMemberPriceCents)} / {formatPriceShort(event.memberPriceCents)} (member)
+        </Text>
+        <Text size="sm">{formatEventCourts(event.courts)}</Text>
+      </Group>
+      {event.description && (
+        <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          {event.description}
+        </Text>
+      )}
+      {event.skillLevels.length > 0 && (
+        <Group gap={4}>
+          {event.skillLevels.map((level) => (
+            <Badge key={level} variant="outline" color="gray" tt="none">
+              {level}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      <Divider my={4} />
+      <Title order={3} size="h5">
+        Registrations ({registrations.length})
+      </Title>
+      <ScrollArea.Autosize mah={500} type="auto" offsetScrollbars>
+        {registrations.length === 0 ? (
+          <Text c="dimmed" size="sm" py="sm">
+            No registrations found
+          </Text>
+        ) : (
+          <Stack gap="xs" component="ul" p={0} m={0} aria-label="Registrations">
+            {registrations.map((r) => (
+              <RegistrationRow key={r.id} registration={r} onRefund={onRefund} onDelete={onDelete} />
+            ))}
+          </Stack>
+        )}
+      </ScrollArea.Autosize>
+      <Divider my={4} />
+      <AddRegistrationForm event={event} onAdded={onAdded} />
+    </Stack>
+  );
+}

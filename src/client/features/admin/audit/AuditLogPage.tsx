@@ -1,0 +1,117 @@
+import { tz } from "@date-fns/tz";
+import { Alert, Badge, Button, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { useState } from "react";
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditLogResponse } from "../../../../contracts/admin";
+import { VENUE_TIME_ZONE } from "../../../../domain/venue-time";
+import { PageLoader } from "../../../components/layout/AppLayout";
+import { api } from "../../../lib/api";
+import { AdminScreen } from "../shared/AdminScreen";
+import { adminKeys } from "../shared/admin-api";
+
+const OUTCOME_COLORS = { success: "teal", denied: "orange", error: "red" } as const;
+const atVenue = (iso: string) => format(new Date(iso), "MMM d, yyyy h:mm a", { in: tz(VENUE_TIME_ZONE) });
+const actionLabel = (action: string) =>
+  AUDIT_ACTION_LABELS[action as keyof typeof AUDIT_ACTION_LABELS] ?? action;
+
+/** A read-only view of every manager-password use (DECISIONS.md), newest first, with filters. */
+export default function AuditLogPage() {
+  const [action, setAction] = useState("");
+  const [outcome, setOutcome] = useState("");
+  const filters = { action, outcome };
+  const log = useInfiniteQuery({
+    queryKey: adminKeys.audit(filters),
+    initialPageParam: "",
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams();
+      if (action) params.set("action", action);
+      if (outcome) params.set("outcome", outcome);
+      if (pageParam) params.set("before", pageParam);
+      return api<AuditLogResponse>(`/admin/audit-log?${params}`);
+    },
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
+  const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+
+  return (
+    <AdminScreen>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          Audit Log
+        </Title>
+        <Text c="dimmed" size="sm">
+          Every use of the manager password — refunds, freezes and cancellations — right or wrong.
+        </Text>
+        <Group gap="sm">
+          <NativeSelect
+            label="Action"
+            value={action}
+            onChange={(e) => setAction(e.currentTarget.value)}
+            data={[
+              { value: "", label: "All actions" },
+              ...AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) })),
+            ]}
+          />
+          <NativeSelect
+            label="Outcome"
+            value={outcome}
+            onChange={(e) => setOutcome(e.currentTarget.value)}
+            data={[
+              { value: "", label: "All outcomes" },
+              { value: "success", label: "Success" },
+              { value: "denied", label: "Denied" },
+              { value: "error", label: "Error" },
+            ]}
+          />
+        </Group>
+        {log.isPending && <PageLoader />}
+        {log.isError && <Alert color="red">Failed to load the audit log</Alert>}
+        {log.data && entries.length === 0 && (
+          <Text c="dimmed" ta="center" py="xl">
+            No audit entries yet
+          </Text>
+        )}
+        {entries.length > 0 && (
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped verticalSpacing="xs" aria-label="Audit log">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>Admin</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                  <Table.Th>Target</Table.Th>
+                  <Table.Th>Outcome</Table.Th>
+                  <Table.Th>Details</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {entries.map((e) => (
+                  <Table.Tr key={e.id} data-testid="audit-row">
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{atVenue(e.at)}</Table.Td>
+                    <Table.Td>{e.actorName ?? e.actorEmail ?? "-"}</Table.Td>
+                    <Table.Td>{actionLabel(e.action)}</Table.Td>
+                    <Table.Td>{e.targetLabel ?? e.targetId ?? "-"}</Table.Td>
+                    <Table.Td>
+                      <Badge color={OUTCOME_COLORS[e.outcome]} variant="light">
+                        {e.outcome}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{e.reason ?? "-"}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {log.hasNextPage && (
+          <Group justify="center">
+            <Button variant="default" onClick={() => log.fetchNextPage()} loading={log.isFetchingNextPage}>
+              Load more
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </AdminScreen>
+  );
+}

@@ -1,0 +1,69 @@
+import { ActionIcon, Badge, Group, Modal, SimpleGrid, Stack, Text, Tooltip } from "@mantine/core";
+import { IconPencil } from "@tabler/icons-react";
+import type { AdminReservation } from "../../../../contracts/admin";
+import { formatVenueDateShort } from "../../../../domain/booking-form";
+import { formatCents } from "../../../../domain/money";
+import { facilityLabel } from "../shared/format";
+
+type Props = {
+  reservation: AdminReservation | null;
+  onClose: () => void;
+  onEdit: (r: AdminReservation) => void;
+};
+
+const Field = ({ label, value }: { label: string; value: string }) => (
+  <div>
+    <Text size="xs" c="dimmed" fw={600}>
+      {label}
+    </Text>
+    <Text size="sm">{value}</Text>
+  </div>
+);
+
+/** SPEC §2 grid view: a reservation block opens "Reservation Details" with an edit icon. */
+export function ReservationDetailsModal({ reservation: r, onClose, onEdit }: Props) {
+  return (
+    <Modal
+      opened={r !== null}
+      onClose={onClose}
+      centered
+      title={
+        <Group gap="xs">
+          <Text fw={700}>Reservation Details</Text>
+          {r && r.status !== "cancelled" && (
+            <Tooltip label="Edit reservation">
+              <ActionIcon variant="light" aria-label="Edit reservation" onClick={() => onEdit(r)}>
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      }
+    >
+      {r && (
+        <Stack gap="sm">
+          <Group gap="xs">
+            <Text fw={700} size="lg">
+              {r.customerName}
+            </Text>
+            <Badge color={r.status === "confirmed" ? "teal" : r.status === "pending" ? "yellow" : "gray"}>
+              {r.status}
+            </Badge>
+          </Group>
+          <SimpleGrid cols={2} spacing="sm">
+            <Field label={facilityLabel(r.facilityType)} value={r.facilityName} />
+            <Field label="Date" value={formatVenueDateShort(r.date)} />
+            <Field label="Time" value={r.displayTime} />
+            <Field label="Duration" value={`${r.duration} minutes`} />
+            <Field label="Email" value={r.customerEmail ?? "-"} />
+            <Field label="Phone" value={r.customerPhone ?? "-"} />
+            <Field label="Price" value={formatCents(r.priceCents)} />
+            <Field label="Payment Status" value={r.manualPaymentStatus ?? r.paymentStatus} />
+          </SimpleGrid>
+          {r.notes && <Field label="Notes" value={r.notes} />}
+          {r.isRefunded && <Badge color="gray">Refunded</Badge>}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,116 @@
+import { Anchor, Badge, Button, NativeSelect, Stack, Text } from "@mantine/core";
+import type {
+  AdminReservation,
+  FacilityOption,
+  ManualPaymentStatus,
+  ReservationStatus,
+} from "../../../../contracts/admin";
+import { facilityLabel } from "../shared/format";
+
+// The list view's controls, shared by the table (laptop, tablet) and the cards (phone).
+
+export type RowHandlers = {
+  onReassign: (r: AdminReservation, facilityId: number) => void;
+  onPaymentStatus: (r: AdminReservation, status: ManualPaymentStatus) => void;
+  onStatus: (r: AdminReservation, status: ReservationStatus) => void;
+  onRefund: (r: AdminReservation) => void;
+};
+
+const STATUSES = [
+  { value: "pending", label: "Pending" },
+  { value: "confirmed", label: "Confirmed" },
+  { value: "cancelled", label: "Cancelled" },
+];
+
+/** The active facilities, plus the reservation's own if it is no longer active. */
+function facilitySelectData(facilities: FacilityOption[], r: AdminReservation) {
+  const options = facilities.map((f) => ({ value: String(f.id), label: f.name }));
+  if (!facilities.some((f) => f.id === r.facilityId)) {
+    options.unshift({ value: String(r.facilityId), label: r.facilityName });
+  }
+  return options;
+}
+
+/** SPEC §2: the Court select reassigns; disabled for cancelled reservations. */
+export function FacilitySelect({
+  r,
+  facilities,
+  onReassign,
+}: { r: AdminReservation; facilities: FacilityOption[] } & Pick<RowHandlers, "onReassign">) {
+  return (
+    <NativeSelect
+      aria-label={`${facilityLabel(r.facilityType)} for ${r.customerName}`}
+      value={String(r.facilityId)}
+      disabled={r.status === "cancelled"}
+      onChange={(e) => onReassign(r, Number(e.currentTarget.value))}
+      data={facilitySelectData(facilities, r)}
+      w={140}
+    />
+  );
+}
+
+export function CustomerCell({ r }: { r: AdminReservation }) {
+  return (
+    <Stack gap={0}>
+      <Text fw={600} size="sm">
+        {r.customerName}
+        {r.isAdminCreated && (
+          <Badge ml={6} size="xs" variant="light" color="gray">
+            Staff
+          </Badge>
+        )}
+      </Text>
+      {r.customerEmail && (
+        <Anchor href={`mailto:${r.customerEmail}`} size="xs" style={{ wordBreak: "break-all" }}>
+          {r.customerEmail}
+        </Anchor>
+      )}
+      {r.notes && (
+        <Text size="xs" c="dimmed">
+          {r.notes}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function PaymentSelect({
+  r,
+  onPaymentStatus,
+}: { r: AdminReservation } & Pick<RowHandlers, "onPaymentStatus">) {
+  return (
+    <NativeSelect
+      aria-label={`Payment status for ${r.customerName}`}
+      value={r.manualPaymentStatus ?? ""}
+      onChange={(e) => onPaymentStatus(r, e.currentTarget.value as ManualPaymentStatus)}
+      data={[
+        ...(r.manualPaymentStatus === null ? [{ value: "", label: "—", disabled: true }] : []),
+        { value: "unpaid", label: "Unpaid" },
+        { value: "paid", label: "Paid" },
+      ]}
+      w={110}
+    />
+  );
+}
+
+export function StatusSelect({ r, onStatus }: { r: AdminReservation } & Pick<RowHandlers, "onStatus">) {
+  return (
+    <NativeSelect
+      aria-label={`Status for ${r.customerName}`}
+      value={r.status}
+      onChange={(e) => onStatus(r, e.currentTarget.value as ReservationStatus)}
+      data={STATUSES}
+      w={130}
+    />
+  );
+}
+
+/** SPEC §4 Refund: only when confirmed, not refunded, with a payment id (the server says so). */
+export function RefundButton({ r, onRefund }: { r: AdminReservation } & Pick<RowHandlers, "onRefund">) {
+  if (!r.refundable) return null;
+  return (
+    <Button size="xs" color="red" variant="light" onClick={() => onRefund(r)}>
+      Refund
+    </Button>
+  );
+}

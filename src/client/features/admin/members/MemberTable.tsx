@@ -1,0 +1,123 @@
+import { Badge, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { Link } from "react-router";
+import type { ActiveMember } from "../../../../contracts/admin-members";
+import { formatDateMedium } from "../shared/format";
+
+type Props = {
+  members: ActiveMember[];
+  busy: { id: string; label: string } | null;
+  onFreeze: (m: ActiveMember) => void;
+  onCancel: (m: ActiveMember) => void;
+};
+
+/** SPEC §2 Active Members table: Name, Email, Phone ("-"), Status, Actions; cards on a phone. */
+export function MemberTable({ members, busy, onFreeze, onCancel }: Props) {
+  const narrow = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
+  if (narrow) {
+    return (
+      <Stack gap="sm">
+        {members.map((m) => (
+          <Paper key={m.id} withBorder p="sm" radius="md" data-testid="member-row">
+            <Stack gap={6}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Text fw={700}>{fullName(m) || "-"}</Text>
+                <MemberStatus member={m} />
+              </Group>
+              <Text size="sm" style={{ wordBreak: "break-all" }}>
+                {m.email}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {m.phone ?? "-"}
+              </Text>
+              <MemberActions member={m} busy={busy} onFreeze={onFreeze} onCancel={onCancel} />
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Members">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {members.map((m) => (
+            <Table.Tr key={m.id} data-testid="member-row">
+              <Table.Td fw={600}>{fullName(m) || "-"}</Table.Td>
+              <Table.Td>{m.email}</Table.Td>
+              <Table.Td>{m.phone ?? "-"}</Table.Td>
+              <Table.Td>
+                <MemberStatus member={m} />
+              </Table.Td>
+              <Table.Td>
+                <MemberActions member={m} busy={busy} onFreeze={onFreeze} onCancel={onCancel} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+const fullName = (m: ActiveMember) => `${m.firstName} ${m.lastName}`.trim();
+
+function MemberStatus({ member: m }: { member: ActiveMember }) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge color={m.isFrozen ? "blue" : "teal"} variant="light">
+        {m.isFrozen ? "Frozen" : "Active"}
+      </Badge>
+      {m.cancelAt && (
+        <Text size="xs" c="orange.8" fw={600}>
+          Canceling on {formatDateMedium(m.cancelAt)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function MemberActions({
+  member: m,
+  busy,
+  onFreeze,
+  onCancel,
+}: Omit<Props, "members"> & { member: ActiveMember }) {
+  const name = fullName(m) || m.email;
+  const busyHere = busy?.id === m.id ? busy.label : null;
+  return (
+    <Group gap={6}>
+      <Button size="xs" variant="light" component={Link} to={`/book?member=${encodeURIComponent(m.id)}`}>
+        Book Court
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        disabled={busyHere !== null}
+        onClick={() => onFreeze(m)}
+        aria-label={`${m.isFrozen ? "Unfreeze" : "Freeze"} account of ${name}`}
+      >
+        {busyHere === "Updating..." ? busyHere : m.isFrozen ? "Unfreeze Account" : "Freeze Account"}
+      </Button>
+      <Button
+        size="xs"
+        color="red"
+        variant="light"
+        disabled={busyHere !== null || m.cancelAt !== null}
+        onClick={() => onCancel(m)}
+        aria-label={`Cancel membership of ${name}`}
+      >
+        {busyHere === "Loading..." || busyHere === "Cancelling..." ? busyHere : "Cancel Membership"}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button } from "@mantine/core";
+import { IconCircleX } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { notifyError } from "../../lib/notify";
+import { bookingKeys, cancelHold } from "./booking-api";
+import { clearPendingReservation, readPendingReservation } from "./pending-reservation";
+import { ResultCard } from "./ResultCard";
+
+/**
+ * SPEC §2 /cancel: the checkout was left unpaid, so the pending hold it came from is cancelled (with
+ * its token, from session storage; the provider's session id names it too) and its times are freed.
+ */
+export default function CancelPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const sessionId = params.get("session_id");
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const pending = readPendingReservation();
+    clearPendingReservation();
+    notifyError("Payment was not completed");
+    if (!pending) return;
+    cancelHold({
+      holdToken: pending.holdToken,
+      holdId: pending.holdId,
+      checkoutSessionId: sessionId ?? undefined,
+    })
+      .catch(() => {
+        // Already ended, or paid meanwhile: the server's sweeper ends an unpaid hold at its expiry.
+      })
+      .finally(() => void queryClient.invalidateQueries({ queryKey: bookingKeys.availabilityAll }));
+  }, [sessionId, queryClient]);
+
+  return (
+    <ResultCard
+      icon={<IconCircleX size={44} />}
+      color="orange"
+      title="Payment Cancelled"
+      actions={
+        <>
+          <Button size="lg" fullWidth onClick={() => navigate("/book")}>
+            Book New Reservation
+          </Button>
+          <Button size="lg" fullWidth variant="default" onClick={() => navigate(-1)}>
+            Go Back
+          </Button>
+        </>
+      }
+    >
+      Your payment was not completed and no charges were made. Your reservation has been cancelled.
+    </ResultCard>
+  );
+}

@@ -1,0 +1,63 @@
+import { Button, Stack } from "@mantine/core";
+import { IconArrowRight } from "@tabler/icons-react";
+import { CartList } from "./CartList";
+import { CouponField } from "./CouponField";
+import { CustomerFields } from "./CustomerFields";
+import { OrderSummary, type Totals } from "./OrderSummary";
+import { StepCard } from "./StepCard";
+import type { CartItem } from "./types";
+import type { Cart } from "./use-cart";
+import type { CustomerForm } from "./use-customer-form";
+
+/** Steps 3–5: the cart, Customer Information, the coupon, the total and "Continue to Payment". */
+export function CheckoutSteps({
+  cart,
+  form,
+  submitting,
+  onRemove,
+  onContinue,
+}: {
+  cart: Cart;
+  form: CustomerForm;
+  submitting: boolean;
+  onRemove: (item: CartItem) => void;
+  onContinue: () => void;
+}) {
+  return (
+    <Stack gap="md">
+      <StepCard step={3} title="Your Cart">
+        <CartList items={cart.items} onRemove={onRemove} />
+      </StepCard>
+      <StepCard step={4} title="Customer Information">
+        <CustomerFields form={form} />
+      </StepCard>
+      <StepCard step={5} title="Coupon & Total">
+        <Stack gap="md">
+          <CouponField
+            applied={cart.coupon}
+            busy={cart.couponBusy}
+            onApply={cart.applyCoupon}
+            onRemove={cart.removeCoupon}
+          />
+          <OrderSummary totals={totalsOf(cart)} couponCode={cart.coupon?.code ?? null} />
+          <Button
+            size="lg"
+            fullWidth
+            rightSection={<IconArrowRight size={20} />}
+            loading={submitting}
+            onClick={onContinue}
+          >
+            Continue to Payment
+          </Button>
+        </Stack>
+      </StepCard>
+    </Stack>
+  );
+}
+
+/** The coupon check's figures when a code is applied; otherwise the sum of the quoted prices. */
+function totalsOf(cart: Cart): Totals {
+  if (cart.coupon) return cart.coupon;
+  const subtotalCents = cart.items.reduce((sum, i) => sum + i.priceCents, 0);
+  return { subtotalCents, discountCents: 0, totalCents: subtotalCents };
+}

@@ -1,0 +1,76 @@
+import { Anchor, Checkbox, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { SMS_CONSENT_HINT } from "../../../domain/booking-form";
+import { useVenue } from "../../lib/venue";
+import type { CustomerForm } from "./use-customer-form";
+
+/** Step 4, Customer Information (SPEC §2 Booking screen, §5 Public booking Form). */
+export function CustomerFields({ form }: { form: CustomerForm }) {
+  const venue = useVenue();
+  const { values, errors, setField } = form;
+  const needsConsent = values.phone.trim() !== "" && !values.smsConsent;
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Name"
+        size="md"
+        autoComplete="name"
+        value={values.name}
+        onChange={(e) => setField("name", e.currentTarget.value)}
+        error={errors.name}
+        required
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        size="md"
+        autoComplete="email"
+        value={values.email}
+        onChange={(e) => setField("email", e.currentTarget.value)}
+        error={errors.email}
+        required
+      />
+      <TextInput
+        label="Phone (optional)"
+        type="tel"
+        size="md"
+        autoComplete="tel"
+        inputMode="tel"
+        value={values.phone}
+        onChange={(e) => setField("phone", e.currentTarget.value)}
+      />
+      <Checkbox
+        size="md"
+        label="Text me reminders about my reservation (SMS)"
+        checked={values.smsConsent}
+        onChange={(e) => setField("smsConsent", e.currentTarget.checked)}
+        error={errors.smsConsent}
+        description={needsConsent && !errors.smsConsent ? SMS_CONSENT_HINT : undefined}
+        styles={{ description: { color: "var(--mantine-color-orange-8)" } }}
+      />
+      <Textarea
+        label="Notes"
+        size="md"
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={2000}
+        value={values.notes}
+        onChange={(e) => setField("notes", e.currentTarget.value)}
+      />
+      <Checkbox
+        size="md"
+        checked={values.termsAccepted}
+        onChange={(e) => setField("termsAccepted", e.currentTarget.checked)}
+        error={errors.termsAccepted}
+        label={
+          <Text span size="sm">
+            I accept the terms and conditions and the{" "}
+            <Anchor href={venue.waiverUrl} target="_blank" rel="noopener noreferrer" size="sm">
+              liability waiver
+            </Anchor>
+          </Text>
+        }
+      />
+    </Stack>
+  );
+}

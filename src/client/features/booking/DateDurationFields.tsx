@@ -1,0 +1,80 @@
+import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import { IconCalendar, IconClockHour4 } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import type { BookingContext } from "../../../contracts/booking";
+import { PAST_DATE_MESSAGE, tooFarMessage } from "../../../domain/booking-window";
+import type { FacilityType } from "../../../domain/durations";
+import { notifyError } from "../../lib/notify";
+
+function durationLabel(minutes: number): string {
+  const hours = minutes / 60;
+  if (minutes < 60) return `${minutes} minutes`;
+  return `${minutes} minutes (${hours} ${hours === 1 ? "hour" : "hours"})`;
+}
+
+type Props = {
+  context: BookingContext;
+  facilityType: FacilityType;
+  date: string;
+  duration: number;
+  onDateChange: (date: string) => void;
+  onDurationChange: (duration: number) => void;
+  disabled?: boolean;
+};
+
+/**
+ * Step 2, date and duration. The bounds are the server's (context.today … context.maxDate); a date
+ * typed outside them gets SPEC §5's message and goes back to the nearest bookable day.
+ */
+export function DateDurationFields(props: Props) {
+  const { context, facilityType, date, duration, disabled } = props;
+  // The input's own text: while a year is half typed ("0202") it is not a date to act on yet.
+  const [raw, setRaw] = useState(date);
+  useEffect(() => setRaw(date), [date]);
+
+  const commit = (value: string) => {
+    setRaw(value);
+    if (!/^[1-9]\d{3}-\d{2}-\d{2}$/.test(value)) return;
+    if (value < context.today) {
+      notifyError(PAST_DATE_MESSAGE);
+      setRaw(context.today);
+      props.onDateChange(context.today);
+    } else if (value > context.maxDate) {
+      notifyError(tooFarMessage(context.horizonDays));
+      setRaw(context.maxDate);
+      props.onDateChange(context.maxDate);
+    } else {
+      props.onDateChange(value);
+    }
+  };
+
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <TextInput
+        type="date"
+        label="Date"
+        size="md"
+        value={raw}
+        min={context.today}
+        max={context.maxDate}
+        description={`Up to ${context.horizonDays} days ahead`}
+        leftSection={<IconCalendar size={18} aria-hidden />}
+        onChange={(e) => commit(e.currentTarget.value)}
+        onBlur={() => setRaw(date)}
+        disabled={disabled}
+        required
+      />
+      <NativeSelect
+        label="Duration"
+        size="md"
+        value={String(duration)}
+        onChange={(e) => props.onDurationChange(Number(e.currentTarget.value))}
+        data={context.durations[facilityType].map((m) => ({ value: String(m), label: durationLabel(m) }))}
+        leftSection={<IconClockHour4 size={18} aria-hidden />}
+        description={facilityType === "court" ? "Courts from 1 hour" : "Dart bays from 30 minutes"}
+        disabled={disabled}
+        required
+      />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,21 @@
+import { Group, Paper, ThemeIcon, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import classes from "./booking.module.css";
+
+/** One numbered step of the booking screen (SPEC §2 Booking screen, steps 1–5). */
+export function StepCard({ step, title, children }: { step: number; title: string; children: ReactNode }) {
+  const id = `booking-step-${step}`;
+  return (
+    <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby={id}>
+      <Group gap="sm" mb="md" wrap="nowrap">
+        <ThemeIcon radius="xl" size={30} className={classes.stepNumber} aria-hidden>
+          {step}
+        </ThemeIcon>
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+      </Group>
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,33 @@
+// SPEC §3 Cart item: the pending reservation is kept in session storage under "pendingReservation",
+// so /cancel can cancel the hold it came from and a reload can return to the payment panel.
+export const PENDING_RESERVATION_KEY = "pendingReservation";
+
+export type PendingReservation = { holdId: string; holdToken: string; expiresAt: string };
+
+export function readPendingReservation(): PendingReservation | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_RESERVATION_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<PendingReservation>;
+    if (typeof value.holdId !== "string" || typeof value.holdToken !== "string") return null;
+    return { holdId: value.holdId, holdToken: value.holdToken, expiresAt: String(value.expiresAt ?? "") };
+  } catch {
+    return null;
+  }
+}
+
+export function savePendingReservation(value: PendingReservation) {
+  try {
+    sessionStorage.setItem(PENDING_RESERVATION_KEY, JSON.stringify(value));
+  } catch {
+    // Private mode without storage: the payment panel still works; only /cancel loses its hold.
+  }
+}
+
+export function clearPendingReservation() {
+  try {
+    sessionStorage.removeItem(PENDING_RESERVATION_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}

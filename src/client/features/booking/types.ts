@@ -1,0 +1,74 @@
+import type { HoldItem, TimeSlotDto } from "../../../contracts/booking";
+import type { FacilityType } from "../../../domain/durations";
+
+/** SPEC §3 Cart item (client side). The price is the one the server quoted for this slot. */
+export type CartItem = {
+  key: string;
+  facilityType: FacilityType;
+  date: string;
+  startTime: string;
+  endTime: string;
+  duration: number;
+  priceCents: number;
+  displayTime: string;
+  /** Set once the hold is created: "Court 3", and the pending reservation's id. */
+  facilityName?: string;
+  reservationId?: string;
+};
+
+/** The coupon as the server last priced it against this cart. */
+export type AppliedCoupon = {
+  code: string;
+  discountCents: number;
+  subtotalCents: number;
+  totalCents: number;
+};
+
+/** Payment mode: the hold "Continue to Payment" created, with the server's totals. */
+export type ActiveHold = {
+  holdId: string;
+  holdToken: string;
+  expiresAt: string;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+};
+
+let nextKey = 0;
+const newKey = () => `item-${Date.now().toString(36)}-${nextKey++}`;
+
+export function cartItemFromSlot(
+  slot: TimeSlotDto,
+  facilityType: FacilityType,
+  date: string,
+  duration: number,
+): CartItem {
+  return {
+    key: newKey(),
+    facilityType,
+    date,
+    startTime: slot.startTime,
+    endTime: slot.endTime,
+    duration,
+    priceCents: slot.priceCents,
+    displayTime: slot.displayTime,
+  };
+}
+
+export function cartItemFromHold(item: HoldItem): CartItem {
+  return {
+    key: item.reservationId,
+    facilityType: item.facilityType,
+    date: item.date,
+    startTime: item.startTime,
+    endTime: item.endTime,
+    duration: item.duration,
+    priceCents: item.priceCents,
+    displayTime: item.displayTime,
+    facilityName: item.facilityName,
+    reservationId: item.reservationId,
+  };
+}
+
+export const heldItems = (items: HoldItem[]) =>
+  items.filter((i) => i.status === "pending").map(cartItemFromHold);

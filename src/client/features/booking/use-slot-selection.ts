@@ -1,0 +1,77 @@
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+import type { BookingContext } from "../../../contracts/booking";
+import type { FacilityType } from "../../../domain/durations";
+import { notifyError } from "../../lib/notify";
+import { bookingKeys, fetchAvailability, type Pricing } from "./booking-api";
+
+const clampDate = (date: string, context: BookingContext) =>
+  date < context.today ? context.today : date > context.maxDate ? context.maxDate : date;
+
+/**
+ * Step 1–2 state: facility type, date, duration and the chosen start, and the one availability
+ * request per (facility type, date, duration) that lists the slots with the server's prices.
+ */
+export function useSlotSelection(context: BookingContext | undefined, pricing: Pricing) {
+  const [facilityType, setFacilityTypeState] = useState<FacilityType>("court");
+  const [pickedDate, setPickedDate] = useState<string | null>(null);
+  const [pickedDuration, setPickedDuration] = useState<number | null>(null);
+  const [startTime, setStartTime] = useState<string | null>(null);
+
+  // The window can change under the screen (sign in or out, a member picked by an admin).
+  const date = context ? clampDate(pickedDate ?? context.today, context) : null;
+  const durations = context?.durations[facilityType] ?? [];
+  const duration =
+    pickedDuration !== null && durations.includes(pickedDuration)
+      ? pickedDuration
+      : (context?.defaultDurations[facilityType] ?? null);
+
+  const query = date && duration ? { facilityType, date, duration } : null;
+  const availability = useQuery({
+    queryKey: query ? bookingKeys.availability(query, pricing) : [...bookingKeys.availabilityAll, "idle"],
+    queryFn: ({ signal }) => fetchAvailability(query!, pricing, signal),
+    enabled: query !== null,
+    staleTime: 15_000,
+  });
+
+  useEffect(() => {
+    if (availability.isError) notifyError("Failed to load time slots");
+  }, [availability.isError]);
+
+  const slots = availability.data?.slots;
+  const selectedSlot = slots?.find((s) => s.startTime === startTime && s.isAvailable) ?? null;
+
+  const setFacilityType = useCallback((type: FacilityType) => {
+    setFacilityTypeState(type);
+    setPickedDuration(null);
+    setStartTime(null);
+  }, []);
+  const setDate = useCallback((value: string) => {
+    setPickedDate(value);
+    setStartTime(null);
+  }, []);
+  const setDuration = useCallback((value: number) => {
+    setPickedDuration(value);
+    setStartTime(null);
+  }, []);
+
+  return {
+    facilityType,
+    date,
+    duration,
+    startTime: selectedSlot ? startTime : null,
+    selectedSlot,
+    slots,
+    /** The server priced these slots at member prices. */
+    memberPricing: availability.data?.isMemberPricing ?? false,
+    isLoading: query !== null && availability.isPending,
+    isError: availability.isError,
+    setFacilityType,
+    setDate,
+    setDuration,
+    setStartTime,
+    clearStartTime: useCallback(() => setStartTime(null), []),
+  };
+}
+
+export type SlotSelection = ReturnType<typeof useSlotSelection>;

@@ -1,0 +1,185 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { IconAdjustmentsHorizontal, IconSearch } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { formatEventLongDate } from "../../../domain/events";
+import { useSession } from "../../lib/session";
+import { CalendarStrip } from "./CalendarStrip";
+import { EventCard } from "./EventCard";
+import { EventFilterControls } from "./EventFilterControls";
+import {
+  calendarDays,
+  type EventFilters,
+  emptyMessage,
+  filterEvents,
+  hasFilters,
+  NO_FILTERS,
+} from "./event-filters";
+import { eventKeys, fetchEvents } from "./events-api";
+
+type View = "list" | "calendar";
+
+/** SPEC §2 Events list: "Upcoming Events", list or 30-day calendar, search, chips, empty messages. */
+export function EventsListView() {
+  const { user } = useSession();
+  const query = useQuery({
+    queryKey: eventKeys.list(user?.id ?? null),
+    queryFn: ({ signal }) => fetchEvents(signal),
+  });
+  const [view, setView] = useState<View>("list");
+  const [filters, setFilters] = useState<EventFilters>(NO_FILTERS);
+  const isPhone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
+  const [filtersOpen, { open: openFilters, close: closeFilters }] = useDisclosure(false);
+  const [draft, setDraft] = useState<EventFilters>(NO_FILTERS);
+
+  const events = query.data?.events ?? [];
+  const shown = useMemo(() => filterEvents(events, filters, new Date()), [events, filters]);
+  const days = useMemo(() => (query.data ? calendarDays(query.data.today) : []), [query.data]);
+  const counts = useMemo(() => {
+    const byDay = new Map<string, number>();
+    for (const e of filterEvents(events, { ...filters, day: null }, new Date())) {
+      byDay.set(e.date, (byDay.get(e.date) ?? 0) + 1);
+    }
+    return byDay;
+  }, [events, filters]);
+  const activeCount = (filters.range !== "all" ? 1 : 0) + (filters.type ? 1 : 0);
+
+  const changeView = (next: View) => {
+    setView(next);
+    if (next === "list") setFilters((f) => ({ ...f, day: null }));
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Title order={1}>Upcoming Events</Title>
+        <SegmentedControl
+          value={view}
+          onChange={(v) => changeView(v as View)}
+          data={[
+            { value: "list", label: "List" },
+            { value: "calendar", label: "Calendar" },
+          ]}
+          aria-label="View"
+        />
+      </Group>
+
+      <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }}>
+        <Stack gap="sm">
+          <Group gap="sm" wrap="nowrap" align="flex-end">
+            <TextInput
+              style={{ flex: 1 }}
+              label="Search events"
+              placeholder="Search by name..."
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={filters.search}
+              onChange={(e) => setFilters({ ...filters, search: e.currentTarget.value })}
+            />
+            {isPhone && (
+              <Button
+                variant="default"
+                leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+                onClick={() => {
+                  setDraft(filters);
+                  openFilters();
+                }}
+                rightSection={activeCount > 0 ? <Badge size="sm">{activeCount}</Badge> : undefined}
+              >
+                Filters
+              </Button>
+            )}
+          </Group>
+          {!isPhone && <EventFilterControls filters={filters} onChange={setFilters} />}
+          {hasFilters(filters) && (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              w="fit-content"
+              onClick={() => setFilters(NO_FILTERS)}
+            >
+              Clear All Filters
+            </Anchor>
+          )}
+        </Stack>
+      </Paper>
+
+      <Modal opened={filtersOpen} onClose={closeFilters} title="Filter events" fullScreen={false} centered>
+        <Stack>
+          <EventFilterControls filters={draft} onChange={setDraft} />
+          <Group justify="space-between">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => setDraft({ ...NO_FILTERS, search: draft.search })}
+            >
+              Clear All Filters
+            </Anchor>
+            <Button
+              onClick={() => {
+                setFilters({ ...draft, search: filters.search, day: filters.day });
+                closeFilters();
+              }}
+            >
+              Apply Filters
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      {view === "calendar" && query.data && (
+        <CalendarStrip
+          days={days}
+          counts={counts}
+          selected={filters.day}
+          onSelect={(day) => setFilters({ ...filters, day })}
+        />
+      )}
+
+      {query.isPending && (
+        <Center py={48}>
+          <Loader aria-label="Loading events" />
+        </Center>
+      )}
+      {query.isError && (
+        <Alert color="red" title="Failed to load events">
+          <Button mt="sm" variant="light" color="red" onClick={() => void query.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      )}
+      {query.data && shown.length === 0 && (
+        <Paper withBorder radius="md" p="xl">
+          <Text ta="center" c="dimmed" role="status">
+            {emptyMessage(filters, filters.day ? formatEventLongDate(filters.day) : undefined)}
+          </Text>
+        </Paper>
+      )}
+      {shown.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {shown.map((event) => (
+            <EventCard key={event.id} event={event} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { Container, Grid, Paper, Text, Title } from "@mantine/core";
+import { useVenue } from "../../lib/venue";
+import { MembershipBenefits } from "./MembershipBenefits";
+import { SignupForm } from "./SignupForm";
+
+// SPEC §2 Join membership (/signup).
+export default function SignupPage() {
+  const venue = useVenue();
+  return (
+    <Container size="lg" py={{ base: "lg", sm: 48 }} px={{ base: "sm", sm: "md" }}>
+      <Title order={1} fz={{ base: 28, sm: 36 }}>
+        Join {venue.clubName}
+      </Title>
+      <Text c="dimmed" size="lg" mt={4} mb="lg">
+        Free weekly court time, member pricing and priority booking at {venue.venueName}.
+      </Text>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <MembershipBenefits clubName={venue.clubName} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} shadow="sm">
+            <SignupForm />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

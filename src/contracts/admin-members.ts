@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { managerPasswordField } from "./admin";
+import { dateString } from "./common";
+
+// SPEC §2 Active Members, §3 Active member, §7 freeze_account, cancel_membership, get_subscription_info.
+
+export const activeMember = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  isFrozen: z.boolean(),
+  /** The venue date the membership ends, when a cancellation is scheduled. */
+  cancelAt: dateString.nullable(),
+});
+export type ActiveMember = z.infer<typeof activeMember>;
+
+export const membersResponse = z.object({ members: z.array(activeMember) });
+export type MembersResponse = z.infer<typeof membersResponse>;
+
+export const memberIdParams = z.object({ id: z.string().min(1).max(64) });
+
+export const freezeRequest = z.object({ managerPassword: managerPasswordField, freeze: z.boolean() });
+export type FreezeRequest = z.infer<typeof freezeRequest>;
+
+export const cancelMembershipRequest = z.object({ managerPassword: managerPasswordField });
+
+export const subscriptionInfoResponse = z.object({ nextBillingDate: dateString });
+export type SubscriptionInfo = z.infer<typeof subscriptionInfoResponse>;
+
+export const memberResponse = z.object({ member: activeMember });
+export type MemberResponse = z.infer<typeof memberResponse>;

@@ -1,0 +1,190 @@
+import { z } from "zod";
+import { dateString, timeString } from "./common";
+
+// Staff operations (SPEC §2 Admin Dashboard, §4 Reservation status, §5 Admin manual reservation and
+// Admin edit reservation, §7 Reservations, §8 Admin). Money is integer cents; times are "HH:mm".
+
+export const adminFacilityType = z.enum(["court", "dart_bay"]);
+export type AdminFacilityType = z.infer<typeof adminFacilityType>;
+
+/** SPEC §6 Manager password: every action that needs it carries it in the body. */
+export const managerPasswordField = z
+  .string({ error: "Please enter the manager password" })
+  .min(1, "Please enter the manager password")
+  .max(256, "Incorrect manager password or unauthorized");
+
+// ---- GET /api/admin/stats ----
+
+export const dashboardStats = z.object({
+  totalReservations: z.number().int(),
+  /** The length of the Active Members list (SPEC §3 Dashboard stats). */
+  activeMembers: z.number().int(),
+});
+export type DashboardStats = z.infer<typeof dashboardStats>;
+
+// ---- GET /api/admin/day ----
+
+export const adminDayQuery = z.object({ date: dateString, facilityType: adminFacilityType });
+
+export const facilityOption = z.object({ id: z.number().int(), name: z.string() });
+export type FacilityOption = z.infer<typeof facilityOption>;
+
+export const reservationStatus = z.enum(["pending", "confirmed", "cancelled"]);
+export type ReservationStatus = z.infer<typeof reservationStatus>;
+export const manualPaymentStatus = z.enum(["unpaid", "paid"]);
+export type ManualPaymentStatus = z.infer<typeof manualPaymentStatus>;
+
+export const adminReservation = z.object({
+  id: z.string(),
+  date: dateString,
+  facilityType: adminFacilityType,
+  facilityId: z.number().int(),
+  facilityName: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  /** "h:mm AM - h:mm PM" */
+  displayTime: z.string(),
+  duration: z.number().int(),
+  priceCents: z.number().int(),
+  status: reservationStatus,
+  paymentStatus: z.enum(["pending", "paid"]),
+  manualPaymentStatus: manualPaymentStatus.nullable(),
+  isMember: z.boolean(),
+  isAdminCreated: z.boolean(),
+  isRefunded: z.boolean(),
+  /** SPEC §4 Refund: confirmed, not refunded, and paid online (a payment id is present). */
+  refundable: z.boolean(),
+  customerName: z.string(),
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type AdminReservation = z.infer<typeof adminReservation>;
+
+export const adminEventBlock = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  typeLabel: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  displayTime: z.string(),
+  courts: z.array(z.number().int()),
+  maxParticipants: z.number().int(),
+  /** Registrations confirmed and paid (SPEC §4 Event). */
+  participants: z.number().int(),
+  isPrivate: z.boolean(),
+});
+export type AdminEventBlock = z.infer<typeof adminEventBlock>;
+
+export const adminDayResponse = z.object({
+  date: dateString,
+  facilityType: adminFacilityType,
+  /** The venue's date today, for the current-time line. */
+  today: dateString,
+  facilities: z.array(facilityOption),
+  /** Non-cancelled reservations of the day, by start time (SPEC §4: cancelled ones are hidden). */
+  reservations: z.array(adminReservation),
+  /** Events that occupy courts that day (empty for dart bays). */
+  events: z.array(adminEventBlock),
+});
+export type AdminDayResponse = z.infer<typeof adminDayResponse>;
+
+// ---- GET /api/admin/available-facilities ----
+
+export const availableFacilitiesQuery = z.object({
+  date: dateString,
+  facilityType: adminFacilityType,
+  startTime: timeString,
+  duration: z.string().regex(/^\d{1,3}$/, "Invalid duration"),
+  /** Edit: the reservation being moved does not count against itself. */
+  excludeReservationId: z.uuid().optional(),
+});
+export const availableFacilitiesResponse = z.object({ facilities: z.array(facilityOption) });
+export type AvailableFacilitiesResponse = z.infer<typeof availableFacilitiesResponse>;
+
+// ---- POST /api/admin/reservations (Add Free Reservation) ----
+
+export const manualReservationRequest = z.object({
+  facilityType: adminFacilityType,
+  date: dateString,
+  customerName: z.string().max(200),
+  customerEmail: z.string().max(254).nullish(),
+  startTime: z.string().max(8).nullish(),
+  duration: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60),
+  facilityIds: z.array(z.number().int()).max(20),
+});
+export type ManualReservationRequest = z.infer<typeof manualReservationRequest>;
+
+export const manualReservationResponse = z.object({
+  created: z.number().int(),
+  /** "{n} reservation(s) created successfully" */
+  message: z.string(),
+  reservations: z.array(adminReservation),
+});
+export type ManualReservationResponse = z.infer<typeof manualReservationResponse>;
+
+// ---- reservation updates ----
+
+export const reservationIdParams = z.object({ id: z.uuid("Reservation not found") });
+
+export const reassignRequest = z.object({ facilityId: z.number().int() });
+export const editReservationRequest = z.object({ startTime: timeString, facilityId: z.number().int() });
+export type EditReservationRequest = z.infer<typeof editReservationRequest>;
+export const statusRequest = z.object({ status: reservationStatus });
+export const paymentStatusRequest = z.object({ manualPaymentStatus: manualPaymentStatus });
+export const refundRequest = z.object({ managerPassword: managerPasswordField });
+
+export const reservationResponse = z.object({ reservation: adminReservation });
+export type ReservationResponse = z.infer<typeof reservationResponse>;
+
+// ---- GET /api/admin/audit-log ----
+
+export const AUDIT_ACTIONS = [
+  "refund_reservation",
+  "refund_event_registration",
+  "freeze_account",
+  "unfreeze_account",
+  "cancel_membership",
+] as const;
+export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
+  refund_reservation: "Refund reservation",
+  refund_event_registration: "Refund event registration",
+  freeze_account: "Freeze account",
+  unfreeze_account: "Unfreeze account",
+  cancel_membership: "Cancel membership",
+};
+export const auditOutcome = z.enum(["success", "denied", "error"]);
+
+export const auditLogQuery = z.object({
+  action: z.string().max(64).optional(),
+  outcome: auditOutcome.optional(),
+  /** Older than this entry id (paging). */
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
+});
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  /** What the target was at the time, as staff read it ("Jordan Park · Court 1 · Nov 23"). */
+  targetLabel: z.string().nullable(),
+  outcome: auditOutcome,
+  /** Why it was denied or failed, in words. */
+  reason: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditLogResponse = z.object({ entries: z.array(auditEntry), nextBefore: z.string().nullable() });
+export type AuditLogResponse = z.infer<typeof auditLogResponse>;

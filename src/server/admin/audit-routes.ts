@@ -1,0 +1,21 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { auditLogQuery, auditLogResponse } from "../../contracts/admin";
+import type { AppEnv } from "../http/context";
+import { jsonResponse } from "../http/openapi";
+import { adminErrors, adminOnly } from "./admin-openapi";
+import { listAuditLog } from "./list-audit-log";
+
+export const auditRoutes = new OpenAPIHono<AppEnv>().openapi(
+  createRoute({
+    ...adminOnly,
+    method: "get",
+    path: "/admin/audit-log",
+    summary: "The manager-password audit log, newest first (read-only)",
+    request: { query: auditLogQuery },
+    responses: { 200: jsonResponse(auditLogResponse), ...adminErrors },
+  }),
+  async (c) => {
+    c.header("cache-control", "no-store");
+    return c.json(await listAuditLog(c.var.deps.db, c.req.valid("query")), 200);
+  },
+);

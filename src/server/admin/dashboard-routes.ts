@@ -1,0 +1,74 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  adminDayQuery,
+  adminDayResponse,
+  availableFacilitiesQuery,
+  availableFacilitiesResponse,
+  dashboardStats,
+} from "../../contracts/admin";
+import { endTimeOf, isAdminSlot } from "../../domain/admin-schedule";
+import { isAdminDuration } from "../../domain/durations";
+import { AppError } from "../errors";
+import type { AppEnv } from "../http/context";
+import { jsonResponse } from "../http/openapi";
+import { ADMIN_MESSAGES } from "./admin-messages";
+import { adminErrors, adminOnly } from "./admin-openapi";
+import { freeFacilities } from "./facility-availability";
+import { getAdminDay } from "./get-admin-day";
+import { getDashboardStats } from "./list-members";
+
+export const dashboardRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(
+    createRoute({
+      ...adminOnly,
+      method: "get",
+      path: "/admin/stats",
+      summary: "Dashboard stats: total reservations and active members (SPEC §2 Admin Dashboard)",
+      responses: { 200: jsonResponse(dashboardStats), ...adminErrors },
+    }),
+    async (c) => c.json(await getDashboardStats(c.var.deps.db), 200),
+  )
+  .openapi(
+    createRoute({
+      ...adminOnly,
+      method: "get",
+      path: "/admin/day",
+      summary: "One day of courts or dart bays: facilities, reservations and events (list and grid views)",
+      request: { query: adminDayQuery },
+      responses: { 200: jsonResponse(adminDayResponse), ...adminErrors },
+    }),
+    async (c) => {
+      c.header("cache-control", "no-store");
+      return c.json(await getAdminDay(c.var.deps.db, c.req.valid("query"), c.var.deps.now()), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      ...adminOnly,
+      method: "get",
+      path: "/admin/available-facilities",
+      summary:
+        "Facilities free for a time slot (SPEC §5 Admin edit reservation; the manual reservation panel)",
+      request: { query: availableFacilitiesQuery },
+      responses: { 200: jsonResponse(availableFacilitiesResponse), ...adminErrors },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const duration = Number(q.duration);
+      if (!isAdminDuration(q.facilityType, duration))
+        throw new AppError("VALIDATION", ADMIN_MESSAGES.duration);
+      if (!isAdminSlot(q.startTime.slice(0, 5), duration))
+        throw new AppError("VALIDATION", ADMIN_MESSAGES.timeSlot);
+      const window = {
+        date: q.date,
+        startTime: q.startTime.slice(0, 5),
+        endTime: endTimeOf(q.startTime, duration),
+      };
+      const facilities = await freeFacilities(c.var.deps.db, q.facilityType, window, {
+        excludeReservationId: q.excludeReservationId,
+        now: c.var.deps.now(),
+      });
+      c.header("cache-control", "no-store");
+      return c.json({ facilities }, 200);
+    },
+  );

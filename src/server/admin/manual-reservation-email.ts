@@ -1,0 +1,64 @@
+import type { AdminReservation } from "../../contracts/admin";
+import { formatVenueDateShort } from "../../domain/booking-form";
+import { venueInstant } from "../../domain/venue-time";
+import { buildIcs } from "../email/ics";
+import { type EmailParts, emailLayout, escapeHtml } from "../email/layout";
+import type { VenueIdentity } from "../settings/venue-settings";
+
+// SPEC §7 send-confirmation-email-admin: the customer of a staff booking hears about it when an
+// email was given. No prices: the desk settles payment (manual_payment_status).
+
+const line = (r: AdminReservation) =>
+  `${r.facilityName} · ${formatVenueDateShort(r.date)} · ${r.displayTime} (${r.duration} min)`;
+
+export function manualReservationEmail(input: {
+  venue: VenueIdentity;
+  customerName: string;
+  reservations: AdminReservation[];
+  now: Date;
+}): EmailParts & { attachments: Array<{ filename: string; contentType: string; content: string }> } {
+  const { venue, reservations } = input;
+  const greeting = `Hi ${input.customerName},`;
+  const text = `${greeting}
+
+Your booking at ${venue.venueName} is confirmed.
+
+${reservations.map((r) => `- ${line(r)}`).join("\n")}
+
+Where: ${venue.address}
+To change or cancel, call us at ${venue.phone}.
+
+See you soon!
+${venue.venueName}`;
+  const html = emailLayout(
+    venue.venueName,
+    `<p>${escapeHtml(greeting)}</p>
+<p>Your booking at ${escapeHtml(venue.venueName)} is <strong>confirmed</strong>.</p>
+<ul>${reservations.map((r) => `<li>${escapeHtml(line(r))}</li>`).join("")}</ul>
+<p>Where: ${escapeHtml(venue.address)}<br>To change or cancel, call us at ${escapeHtml(venue.phone)}.</p>`,
+  );
+  const ics = buildIcs({
+    productName: venue.venueName,
+    now: input.now,
+    events: reservations.map((r) => ({
+      uid: `${r.id}@booking`,
+      start: venueInstant(r.date, r.startTime),
+      end: venueInstant(r.date, r.endTime),
+      summary: `${r.facilityName} at ${venue.venueName}`,
+      location: venue.address,
+      description: `${r.displayTime} (${r.duration} min). To change or cancel, call ${venue.phone}.`,
+    })),
+  });
+  return {
+    subject: `Your booking at ${venue.venueName} is confirmed`,
+    text,
+    html,
+    attachments: [
+      {
+        filename: "booking.ics",
+        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+        content: Buffer.from(ics, "utf8").toString("base64"),
+      },
+    ],
+  };
+}

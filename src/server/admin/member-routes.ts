@@ -1,0 +1,80 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  cancelMembershipRequest,
+  freezeRequest,
+  memberIdParams,
+  memberResponse,
+  membersResponse,
+  subscriptionInfoResponse,
+} from "../../contracts/admin-members";
+import type { AppEnv } from "../http/context";
+import { currentUser } from "../http/guards";
+import { jsonBody, jsonResponse } from "../http/openapi";
+import { adminErrors, adminOnly, managerPasswordErrors } from "./admin-openapi";
+import { cancelMembership, getSubscriptionInfo } from "./cancel-membership";
+import { freezeMember } from "./freeze-member";
+import { listMembers } from "./list-members";
+
+export const memberRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(
+    createRoute({
+      ...adminOnly,
+      method: "get",
+      path: "/admin/members",
+      summary: "SPEC §7 get_active_members: every member, frozen ones included",
+      responses: { 200: jsonResponse(membersResponse), ...adminErrors },
+    }),
+    async (c) => {
+      c.header("cache-control", "no-store");
+      return c.json(await listMembers(c.var.deps.db), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      ...adminOnly,
+      method: "post",
+      path: "/admin/members/{id}/freeze",
+      summary: "SPEC §7 freeze_account (freeze or unfreeze), behind the manager password",
+      request: { params: memberIdParams, ...jsonBody(freezeRequest) },
+      responses: { 200: jsonResponse(memberResponse), ...managerPasswordErrors },
+    }),
+    async (c) => {
+      const member = await freezeMember(
+        c.var.deps,
+        currentUser(c),
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      );
+      return c.json({ member }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      ...adminOnly,
+      method: "get",
+      path: "/admin/members/{id}/subscription",
+      summary: "SPEC §7 get_subscription_info: the next billing date",
+      request: { params: memberIdParams },
+      responses: { 200: jsonResponse(subscriptionInfoResponse), ...adminErrors },
+    }),
+    async (c) => c.json(await getSubscriptionInfo(c.var.deps, c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      ...adminOnly,
+      method: "post",
+      path: "/admin/members/{id}/cancel-membership",
+      summary: "SPEC §7 cancel_membership: ends at the end of the period, behind the manager password",
+      request: { params: memberIdParams, ...jsonBody(cancelMembershipRequest) },
+      responses: { 200: jsonResponse(memberResponse), ...managerPasswordErrors },
+    }),
+    async (c) => {
+      const member = await cancelMembership(
+        c.var.deps,
+        currentUser(c),
+        c.req.valid("param").id,
+        c.req.valid("json").managerPassword,
+      );
+      return c.json({ member }, 200);
+    },
+  );

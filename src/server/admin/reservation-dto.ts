@@ -1,0 +1,92 @@
+import { and, asc, eq, ne, type SQL } from "drizzle-orm";
+import type { AdminReservation } from "../../contracts/admin";
+import { formatTimeRange } from "../../domain/venue-time";
+import type { Db, Tx } from "../db/client";
+import { courts, dartBays, reservations } from "../db/schema";
+
+// SPEC §7 Admin reads: reservations joined with their court's or dart bay's name, mapped to the
+// contract (never the raw row: the payment id stays on the server; `refundable` says what it implies).
+
+const hhmm = (t: string) => t.slice(0, 5);
+
+const columns = {
+  row: reservations,
+  courtName: courts.name,
+  dartBayName: dartBays.name,
+};
+
+type JoinedRow = {
+  row: typeof reservations.$inferSelect;
+  courtName: string | null;
+  dartBayName: string | null;
+};
+
+export function toAdminReservation({ row, courtName, dartBayName }: JoinedRow): AdminReservation {
+  const status =
+    row.status === "confirmed" ? "confirmed" : row.status === "cancelled" ? "cancelled" : "pending";
+  return {
+    id: row.id,
+    date: row.date,
+    facilityType: row.facilityType === "dart_bay" ? "dart_bay" : "court",
+    facilityId: (row.courtId ?? row.dartBayId)!,
+    facilityName: courtName ?? dartBayName ?? "",
+    startTime: hhmm(row.startTime),
+    endTime: hhmm(row.endTime),
+    displayTime: formatTimeRange(hhmm(row.startTime), hhmm(row.endTime)),
+    duration: row.duration,
+    priceCents: row.priceCents,
+    status,
+    paymentStatus: row.paymentStatus === "paid" ? "paid" : "pending",
+    manualPaymentStatus:
+      row.manualPaymentStatus === "paid" ? "paid" : row.manualPaymentStatus === "unpaid" ? "unpaid" : null,
+    isMember: row.isMember,
+    isAdminCreated: row.isAdminCreated,
+    isRefunded: row.isRefunded,
+    refundable: isRefundable(row),
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    notes: row.notes,
+  };
+}
+
+/** SPEC §4 Refund: offered only when confirmed, not refunded, with a payment id. */
+export function isRefundable(row: {
+  status: string;
+  isRefunded: boolean;
+  paymentId: string | null;
+}): boolean {
+  return row.status === "confirmed" && !row.isRefunded && Boolean(row.paymentId);
+}
+
+async function selectJoined(executor: Db | Tx, where: SQL | undefined) {
+  return executor
+    .select(columns)
+    .from(reservations)
+    .leftJoin(courts, eq(courts.id, reservations.courtId))
+    .leftJoin(dartBays, eq(dartBays.id, reservations.dartBayId))
+    .where(where)
+    .orderBy(asc(reservations.startTime), asc(reservations.courtId), asc(reservations.dartBayId));
+}
+
+export async function loadAdminReservation(executor: Db | Tx, id: string): Promise<AdminReservation | null> {
+  const [row] = await selectJoined(executor, eq(reservations.id, id));
+  return row ? toAdminReservation(row) : null;
+}
+
+/** SPEC §7 Admin reads: the day's reservations of one facility type, cancelled ones hidden. */
+export async function loadDayReservations(
+  executor: Db | Tx,
+  date: string,
+  facilityType: "court" | "dart_bay",
+): Promise<AdminReservation[]> {
+  const rows = await selectJoined(
+    executor,
+    and(
+      eq(reservations.date, date),
+      eq(reservations.facilityType, facilityType),
+      ne(reservations.status, "cancelled"),
+    ),
+  );
+  return rows.map(toAdminReservation);
+}

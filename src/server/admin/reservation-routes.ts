@@ -1,0 +1,124 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  editReservationRequest,
+  manualReservationRequest,
+  manualReservationResponse,
+  paymentStatusRequest,
+  reassignRequest,
+  refundRequest,
+  reservationIdParams,
+  reservationResponse,
+  statusRequest,
+} from "../../contracts/admin";
+import type { AppEnv } from "../http/context";
+import { currentUser } from "../http/guards";
+import { jsonBody, jsonResponse } from "../http/openapi";
+import { adminErrors, adminOnly, managerPasswordErrors } from "./admin-openapi";
+import { createManualReservations } from "./create-manual-reservations";
+import { editReservation, reassignReservation } from "./move-reservation";
+import { refundReservation } from "./refund-reservation";
+import { setManualPaymentStatus, setReservationStatus } from "./update-reservation-status";
+
+const withId = { params: reservationIdParams };
+
+export const reservationRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(
+    createRoute({
+      ...adminOnly,
+      method: "post",
+      path: "/admin/reservations",
+      summary: "Add Free Reservation: one confirmed reservation per facility, all or none",
+      request: jsonBody(manualReservationRequest),
+      responses: { 201: jsonResponse(manualReservationResponse, "Created"), ...adminErrors },
+    }),
+    async (c) => c.json(await createManualReservations(c.var.deps, c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      ...adminOnly,
+      method: "post",
+      path: "/admin/reservations/{id}/reassign",
+      summary: "SPEC §7 reassign_court / reassign_dart_bay",
+      request: { ...withId, ...jsonBody(reassignRequest) },
+      responses: { 200: jsonResponse(reservationResponse), ...adminErrors },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const reservation = await reassignReservation(c.var.deps, id, c.req.valid("json").facilityId);
+      return c.json({ reservation }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      ...adminOnly,
+      method: "patch",
+      path: "/admin/reservations/{id}",
+      summary: "SPEC §5 Admin edit reservation: time slot and facility",
+      request: { ...withId, ...jsonBody(editReservationRequest) },
+      responses: { 200: jsonResponse(reservationResponse), ...adminErrors },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const body = c.req.valid("json");
+      const reservation = await editReservation(c.var.deps, id, {
+        startTime: body.startTime.slice(0, 5),
+        facilityId: body.facilityId,
+      });
+      return c.json({ reservation }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      ...adminOnly,
+      method: "patch",
+      path: "/admin/reservations/{id}/status",
+      summary: "Set the status: pending, confirmed or cancelled",
+      request: { ...withId, ...jsonBody(statusRequest) },
+      responses: { 200: jsonResponse(reservationResponse), ...adminErrors },
+    }),
+    async (c) => {
+      const reservation = await setReservationStatus(
+        c.var.deps,
+        c.req.valid("param").id,
+        c.req.valid("json").status,
+      );
+      return c.json({ reservation }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      ...adminOnly,
+      method: "patch",
+      path: "/admin/reservations/{id}/payment-status",
+      summary: "Set manual_payment_status: unpaid or paid",
+      request: { ...withId, ...jsonBody(paymentStatusRequest) },
+      responses: { 200: jsonResponse(reservationResponse), ...adminErrors },
+    }),
+    async (c) => {
+      const reservation = await setManualPaymentStatus(
+        c.var.deps,
+        c.req.valid("param").id,
+        c.req.valid("json").manualPaymentStatus,
+      );
+      return c.json({ reservation }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      ...adminOnly,
+      method: "post",
+      path: "/admin/reservations/{id}/refund",
+      summary: "SPEC §7 refund_reservation, behind the manager password",
+      request: { ...withId, ...jsonBody(refundRequest) },
+      responses: { 200: jsonResponse(reservationResponse), ...managerPasswordErrors },
+    }),
+    async (c) => {
+      const reservation = await refundReservation(
+        c.var.deps,
+        currentUser(c),
+        c.req.valid("param").id,
+        c.req.valid("json").managerPassword,
+      );
+      return c.json({ reservation }, 200);
+    },
+  );

@@ -1,0 +1,107 @@
+import { and, eq, gt, ne, or, type SQL, sql } from "drizzle-orm";
+import type { EventDto } from "../../contracts/events";
+import { isEventFull, isEventType, isUpcoming } from "../../domain/events";
+import type { Db, Tx } from "../db/client";
+import { eventRegistrations, events } from "../db/schema";
+import type { SessionUser } from "../http/context";
+
+export type EventRow = typeof events.$inferSelect;
+
+const hhmm = (t: string) => t.slice(0, 5);
+
+/** SPEC §4 Event: participants = registrations that are confirmed AND paid (never stored). */
+export const participantCount = sql<number>`(
+  select count(*)::int from event_registrations r
+  where r.event_id = "events"."id" and r.status = 'confirmed' and r.payment_status = 'paid'
+)`.mapWith(Number);
+
+/** DECISIONS.md: private events exist only for admins. */
+export const canSeeEvent = (viewer: SessionUser | null, event: { isPrivate: boolean }) =>
+  !event.isPrivate || viewer?.isAdmin === true;
+
+export function toEventDto(row: EventRow, currentParticipants: number, now: Date): EventDto {
+  if (!isEventType(row.type)) throw new Error(`event ${row.id} has an unknown type ${row.type}`);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    date: row.date,
+    startTime: hhmm(row.startTime),
+    endTime: hhmm(row.endTime),
+    courts: [...row.courts].sort((a, b) => a - b),
+    maxParticipants: row.maxParticipants,
+    currentParticipants,
+    isFull: isEventFull(currentParticipants, row.maxParticipants),
+    memberPriceCents: row.memberPriceCents,
+    nonMemberPriceCents: row.nonMemberPriceCents,
+    isPrivate: row.isPrivate,
+    isPartnered: row.isPartnered,
+    hideParticipants: row.hideParticipants,
+    skillLevels: row.skillLevels,
+    photoUrl: row.photoUrl,
+    status: isUpcoming(row.date, hhmm(row.endTime), now) ? "upcoming" : "completed",
+  };
+}
+
+/** Events with their participant counts, ordered by date and start time. */
+export async function loadEventDtos(
+  executor: Db | Tx,
+  where: SQL | undefined,
+  now: Date,
+): Promise<EventDto[]> {
+  const rows = await executor
+    .select({ event: events, current: participantCount })
+    .from(events)
+    .where(where)
+    .orderBy(events.date, events.startTime, events.name);
+  return rows.map((r) => toEventDto(r.event, r.current, now));
+}
+
+export async function loadEventDto(executor: Db | Tx, id: string, now: Date): Promise<EventDto | null> {
+  const [dto] = await loadEventDtos(executor, eq(events.id, id), now);
+  return dto ?? null;
+}
+
+/**
+ * Locks the event row (SELECT … FOR UPDATE): every registration that could take a place — public,
+ * admin-added, or a payment confirming — runs one at a time per event, so the count it reads is
+ * the count it writes against.
+ */
+export async function lockEvent(tx: Tx, id: string): Promise<EventRow | null> {
+  const [row] = await tx.select().from(events).where(eq(events.id, id)).for("update");
+  return row ?? null;
+}
+
+/**
+ * Places taken: confirmed-and-paid registrations plus pending ones whose payment hold is still
+ * running (a hold that has ended blocks nothing). `excludeId` leaves out the registration being
+ * confirmed.
+ */
+export async function countTakenPlaces(
+  tx: Tx,
+  eventId: string,
+  now: Date,
+  excludeId?: string,
+): Promise<{ confirmed: number; held: number }> {
+  const [row] = await tx
+    .select({
+      confirmed:
+        sql<number>`count(*) filter (where ${eventRegistrations.status} = 'confirmed' and ${eventRegistrations.paymentStatus} = 'paid')`.mapWith(
+          Number,
+        ),
+      held: sql<number>`count(*) filter (where ${eventRegistrations.status} = 'pending')`.mapWith(Number),
+    })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        or(
+          and(eq(eventRegistrations.status, "confirmed"), eq(eventRegistrations.paymentStatus, "paid")),
+          and(eq(eventRegistrations.status, "pending"), gt(eventRegistrations.holdExpiresAt, now)),
+        ),
+        excludeId ? ne(eventRegistrations.id, excludeId) : undefined,
+      ),
+    );
+  return { confirmed: row?.confirmed ?? 0, held: row?.held ?? 0 };
+}

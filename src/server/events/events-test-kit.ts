@@ -1,0 +1,162 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { TestApp } from "../../../tests/integration/harness";
+import type { EventInput, RegistrationRequest, RegistrationResponse } from "../../contracts/events";
+import { eventRegistrations, events, payments } from "../db/schema";
+import type { TestProvider } from "../payments/test-provider";
+
+// Shared by the events integration tests (not a test file itself).
+
+/** Wednesday 18 Nov 2026, 9:00 AM in the venue (CST, UTC−6). */
+export const NOW = new Date("2026-11-18T15:00:00Z");
+/** Monday 23 Nov 2026. */
+export const MONDAY = "2026-11-23";
+
+export function eventBody(overrides: Partial<EventInput> = {}): EventInput {
+  return {
+    name: "Friday Doubles Tournament",
+    description: "Bring a partner.",
+    type: "tournament",
+    date: MONDAY,
+    startTime: "17:00",
+    endTime: "19:00",
+    courts: [1, 2],
+    maxParticipants: 16,
+    memberPriceCents: 2000,
+    nonMemberPriceCents: 2500,
+    isPrivate: false,
+    isPartnered: false,
+    hideParticipants: false,
+    skillLevels: [],
+    recurrence: null,
+    ...overrides,
+  };
+}
+
+/** An event row inserted directly, for tests about registrations. */
+export async function insertEvent(t: TestApp, overrides: Partial<typeof events.$inferInsert> = {}) {
+  const [row] = await t.db
+    .insert(events)
+    .values({
+      name: `Event ${randomBytes(3).toString("hex")}`,
+      type: "open_play",
+      date: MONDAY,
+      startTime: "18:00",
+      endTime: "20:00",
+      courts: [6],
+      maxParticipants: 16,
+      memberPriceCents: 1000,
+      nonMemberPriceCents: 1500,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export function registrationBody(overrides: Partial<RegistrationRequest> = {}): RegistrationRequest {
+  return {
+    customerName: "Jordan Park",
+    customerEmail: `jordan-${randomBytes(3).toString("hex")}@example.test`,
+    customerPhone: "",
+    playerNames: null,
+    skillLevel: null,
+    ...overrides,
+  };
+}
+
+type Poster = { post(path: string, body?: unknown): Promise<Response> };
+
+export async function registerOk(client: Poster, eventId: string, body = registrationBody()) {
+  const response = await client.post(`/api/events/${eventId}/registrations`, body);
+  if (response.status !== 201)
+    throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as RegistrationResponse;
+}
+
+export async function checkoutOk(client: Poster, registration: RegistrationResponse) {
+  const response = await client.post(`/api/events/registrations/${registration.registrationId}/checkout`, {
+    holdToken: registration.holdToken,
+  });
+  if (response.status !== 200)
+    throw new Error(`checkout answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as { url: string; sessionId: string; provider: string };
+}
+
+/** Pays on the built-in test checkout (the same signed webhook path as Stripe). */
+export async function payOnTestCheckout(t: TestApp, url: string) {
+  return t.request(`${url}/pay`, { method: "POST" });
+}
+
+export async function registrationRow(t: TestApp, id: string) {
+  const [row] = await t.db.select().from(eventRegistrations).where(eq(eventRegistrations.id, id));
+  return row!;
+}
+
+export async function paymentOf(t: TestApp, sessionId: string) {
+  const [row] = await t.db.select().from(payments).where(eq(payments.providerSessionId, sessionId));
+  return row!;
+}
+
+/** A checkout.session.completed body for a registration payment, as Stripe would send it. */
+export function completedEvent(
+  payment: { id: string; amountCents: number; providerSessionId: string | null },
+  options: { eventId?: string; paymentIntent?: string; created: Date },
+): string {
+  return JSON.stringify({
+    id: options.eventId ?? `evt_${randomBytes(8).toString("hex")}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(options.created.getTime() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id: payment.providerSessionId,
+        object: "checkout.session",
+        mode: "payment",
+        status: "complete",
+        payment_status: "paid",
+        amount_total: payment.amountCents,
+        currency: "usd",
+        payment_intent: options.paymentIntent ?? `pi_${randomBytes(8).toString("hex")}`,
+        metadata: { purpose: "event_registration", paymentId: payment.id },
+      },
+    },
+  });
+}
+
+export function postSignedWebhook(t: TestApp, payload: string, at: Date) {
+  return t.request("/api/webhooks/stripe", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": (t.deps.payments as TestProvider).sign(payload, at),
+    },
+    body: payload,
+  });
+}
+
+/** Bytes that start like the named image format (the server reads only the signature). */
+export function imageBytes(kind: "png" | "jpeg" | "gif" | "webp", size = 256): Uint8Array {
+  const bytes = new Uint8Array(size);
+  const head =
+    kind === "png"
+      ? [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+      : kind === "jpeg"
+        ? [0xff, 0xd8, 0xff, 0xe0]
+        : kind === "gif"
+          ? [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]
+          : [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50];
+  bytes.set(head);
+  return bytes;
+}
+
+/** The create/edit form as the browser sends it: multipart with "body" (JSON) and "photo". */
+export function eventForm(
+  body: EventInput,
+  photo?: { bytes: Uint8Array; name: string; type: string },
+): FormData {
+  const form = new FormData();
+  form.set("body", JSON.stringify(body));
+  if (photo) form.set("photo", new File([new Uint8Array(photo.bytes)], photo.name, { type: photo.type }));
+  return form;
+}

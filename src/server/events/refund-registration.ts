@@ -1,0 +1,121 @@
+import { eq } from "drizzle-orm";
+import type { AdminRegistration } from "../../contracts/events";
+import { formatEventShortDate } from "../../domain/events";
+import { withManagerPassword } from "../admin/manager-authorization";
+import { isUuid } from "../booking/load-owned-hold";
+import type { Tx } from "../db/client";
+import { eventRegistrations, events, payments } from "../db/schema";
+import { AppError } from "../errors";
+import type { AppDeps, SessionUser } from "../http/context";
+import type { RegistrationRow } from "./load-owned-registration";
+import { toAdminRegistration } from "./registration-dto";
+
+type PaymentRow = typeof payments.$inferSelect;
+
+export const REFUND_MESSAGES = {
+  notFound: "Registration not found",
+  notRefundable: "This registration cannot be refunded",
+  alreadyRefunded: "This registration has already been refunded",
+  failed: "Failed to refund registration",
+} as const;
+
+/**
+ * SPEC §7 refund_event_registration, behind the manager password (admin/manager-authorization.ts:
+ * checked, throttled, audit-logged either way). Lock order as the webhook's: the payment, then the
+ * registration, so two clicks refund once (the second finds it refunded, 409). The money goes back
+ * through the provider with the idempotency key "refund-registration-<id>"; the registration then
+ * becomes cancelled with is_refunded (DECISIONS.md). Seeded demo payment ids that no provider knows
+ * are refunded on the record only with the test checkout, and refused with Stripe — as
+ * refund-reservation.ts does for reservations.
+ */
+export async function refundRegistration(
+  deps: AppDeps,
+  actor: SessionUser,
+  id: string,
+  managerPassword: string,
+): Promise<AdminRegistration> {
+  const [before] = await deps.db
+    .select({ registration: eventRegistrations, eventName: events.name, eventDate: events.date })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(eq(eventRegistrations.id, id));
+  if (!before) throw new AppError("NOT_FOUND", REFUND_MESSAGES.notFound);
+  const target = {
+    action: "refund_event_registration" as const,
+    targetType: "event_registration" as const,
+    targetId: id,
+    targetLabel: `${before.registration.customerName} · ${before.eventName} · ${formatEventShortDate(before.eventDate)}`,
+  };
+  return withManagerPassword(deps, actor, managerPassword, target, async (tx) => {
+    const now = deps.now();
+    const payment = await lockPayment(tx, before.registration.paymentId);
+    const [row] = await tx
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.id, id))
+      .for("update");
+    if (!row) throw new AppError("NOT_FOUND", REFUND_MESSAGES.notFound);
+    if (row.isRefunded) throw new AppError("CONFLICT", REFUND_MESSAGES.alreadyRefunded);
+    if (!row.paymentId || row.status !== "confirmed" || row.paymentId !== before.registration.paymentId) {
+      throw new AppError("VALIDATION", REFUND_MESSAGES.notRefundable);
+    }
+    const details = await refundThroughProvider(tx, deps, row, payment, now);
+    const [updated] = await tx
+      .update(eventRegistrations)
+      .set({ status: "cancelled", isRefunded: true, updatedAt: now })
+      .where(eq(eventRegistrations.id, id))
+      .returning();
+    return { result: toAdminRegistration(updated!), details };
+  });
+}
+
+async function lockPayment(tx: Tx, paymentId: string | null): Promise<PaymentRow | null> {
+  if (!paymentId || !isUuid(paymentId)) return null;
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+  return payment ?? null;
+}
+
+async function refundThroughProvider(
+  tx: Tx,
+  deps: AppDeps,
+  row: RegistrationRow,
+  payment: PaymentRow | null,
+  now: Date,
+) {
+  if (!payment) {
+    if (deps.payments?.name === "test")
+      return { provider: "none", amountCents: row.priceCents, recordOnly: true };
+    throw new AppError("PAYMENT_PROVIDER", REFUND_MESSAGES.failed, { reason: "unknown_payment" });
+  }
+  const provider = deps.payments;
+  if (!provider || provider.name !== payment.provider || !payment.providerPaymentId) {
+    throw new AppError("PAYMENT_PROVIDER", REFUND_MESSAGES.failed, { reason: "provider_unavailable" });
+  }
+  const amountCents = Math.max(0, payment.amountCents - payment.refundedCents);
+  let refundId: string | null = null;
+  if (amountCents > 0) {
+    try {
+      ({ refundId } = await provider.refund({
+        providerPaymentId: payment.providerPaymentId,
+        amountCents,
+        idempotencyKey: `refund-registration-${row.id}`,
+      }));
+    } catch (err) {
+      deps.logger.error(
+        { err, registrationId: row.id },
+        "registration refund failed at the payment provider",
+      );
+      throw new AppError("PAYMENT_PROVIDER", REFUND_MESSAGES.failed);
+    }
+  }
+  await tx
+    .update(payments)
+    .set({
+      refundedCents: payment.refundedCents + amountCents,
+      state: "refunded",
+      providerRefundId: refundId ?? payment.providerRefundId,
+      updatedAt: now,
+    })
+    .where(eq(payments.id, payment.id));
+  return { provider: payment.provider, amountCents, refundId };
+}

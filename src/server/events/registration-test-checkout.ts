@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { formatTime12, formatTimeRange, minutesOf, venueNowTime } from "../../domain/venue-time";
+import { eventRegistrations, events, type payments } from "../db/schema";
+import type { AppDeps } from "../http/context";
+import { checkoutPage, messagePage } from "../payments/test-checkout-page";
+import { loadVenueIdentity } from "../settings/venue-settings";
+
+type PaymentRow = typeof payments.$inferSelect;
+
+// The built-in test checkout for an event registration (DECISIONS.md): the same page and the same
+// signed-webhook path as a reservation; only what it shows and where it returns differ.
+
+async function loadRegistration(deps: AppDeps, payment: PaymentRow) {
+  if (!payment.registrationId) return null;
+  const [row] = await deps.db
+    .select({ registration: eventRegistrations, event: events })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(eq(eventRegistrations.id, payment.registrationId));
+  return row ?? null;
+}
+
+/** Where the browser goes after paying or cancelling: back to the event page, which reports it. */
+export async function registrationReturnUrl(
+  deps: AppDeps,
+  payment: PaymentRow,
+  outcome: "success" | "cancelled",
+): Promise<string> {
+  const row = await loadRegistration(deps, payment);
+  if (!row) return "/events";
+  return `/events/${row.event.id}?registration=${row.registration.id}&checkout=${outcome}`;
+}
+
+export async function registrationCheckoutPage(
+  deps: AppDeps,
+  payment: PaymentRow,
+  sessionId: string,
+): Promise<{ html: string; status: 200 | 404 | 410 }> {
+  const row = await loadRegistration(deps, payment);
+  const eventsLink = { href: row ? `/events/${row.event.id}` : "/events", label: "Back to the event" };
+  if (!row) {
+    return {
+      html: messagePage("Checkout not found", "This checkout link is not valid.", eventsLink),
+      status: 404,
+    };
+  }
+  if (payment.state === "completed" || payment.state === "refunded") {
+    return {
+      html: messagePage("Already paid", "This checkout has already been paid.", {
+        href: await registrationReturnUrl(deps, payment, "success"),
+        label: "Continue",
+      }),
+      status: 200,
+    };
+  }
+  const now = deps.now();
+  if (payment.state !== "created" || (payment.expiresAt !== null && payment.expiresAt <= now)) {
+    return {
+      html: messagePage("Checkout expired", "Registration time expired. Please register again.", eventsLink),
+      status: 410,
+    };
+  }
+  const { event, registration } = row;
+  const venue = await loadVenueIdentity(deps.db, deps.config);
+  const [start, end] = [event.startTime.slice(0, 5), event.endTime.slice(0, 5)];
+  return {
+    html: checkoutPage({
+      sessionId,
+      venueName: venue.venueName,
+      items: [
+        {
+          reservationId: registration.id,
+          facilityType: "court",
+          facilityId: 0,
+          facilityName: event.name,
+          date: event.date,
+          startTime: start,
+          endTime: end,
+          displayTime: formatTimeRange(start, end),
+          duration: minutesOf(end) - minutesOf(start),
+          priceCents: payment.amountCents,
+          status: "pending",
+        },
+      ],
+      subtotalCents: payment.amountCents,
+      discountCents: 0,
+      couponCode: null,
+      totalCents: payment.amountCents,
+      expiresAtText: payment.expiresAt ? formatTime12(venueNowTime(payment.expiresAt)) : "",
+    }),
+    status: 200,
+  };
+}

@@ -1,0 +1,37 @@
+import { and, between, count, eq, ne } from "drizzle-orm";
+import type { FreeAllowance } from "../../contracts/membership";
+import { FREE_BOOKINGS_PER_WEEK, freeBookingsRemaining, weekBounds } from "../../domain/free-booking";
+import type { Db, Tx } from "../db/client";
+import { reservations } from "../db/schema";
+
+/**
+ * SPEC §7 count_member_free_reservations {member_id, check_date}: the member's live free bookings
+ * in the week (Monday–Sunday) that holds check_date. The week is the reservation's own date's
+ * (docs/decisions/006-free-booking-week.md), not the week the booking was made in.
+ */
+export async function countFreeReservations(
+  executor: Db | Tx,
+  memberId: string,
+  checkDate: string,
+): Promise<FreeAllowance> {
+  const week = weekBounds(checkDate);
+  const [row] = await executor
+    .select({ n: count() })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.userId, memberId),
+        eq(reservations.isFreeMemberBooking, true),
+        ne(reservations.status, "cancelled"),
+        between(reservations.date, week.start, week.end),
+      ),
+    );
+  const used = row?.n ?? 0;
+  return {
+    weekStart: week.start,
+    weekEnd: week.end,
+    limit: FREE_BOOKINGS_PER_WEEK,
+    used,
+    remaining: freeBookingsRemaining(used),
+  };
+}
