@@ -410,7 +410,8 @@ describe("events and bookings never overlap", () => {
   });
 
   it("an event created while a court is being booked either fails or the booking does, never both", async () => {
-    // Guests book up to 10 days ahead: Mon 23 – Fri 27 Nov 2026, all eight courts at 5 PM.
+    // Guests book up to 10 days ahead: Mon 23 – Fri 27 Nov 2026, all eight courts at 8 PM, a time no
+    // other test of this file uses (so the only possible conflict is the race itself).
     for (const date of ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"]) {
       const [eventResponse, holdResponse] = await Promise.all([
         admin.post(
@@ -418,13 +419,13 @@ describe("events and bookings never overlap", () => {
           eventBody({
             name: `Race ${date}`,
             date,
-            startTime: "16:00",
-            endTime: "18:30",
+            startTime: "19:30",
+            endTime: "21:00",
             courts: [1, 2, 3, 4, 5, 6, 7, 8],
           }),
         ),
         t.client().post("/api/booking/holds", {
-          items: [{ facilityType: "court", date, startTime: "17:00", duration: 60 }],
+          items: [{ facilityType: "court", date, startTime: "20:00", duration: 60 }],
           customer: {
             name: "Racer",
             email: "racer@example.test",
