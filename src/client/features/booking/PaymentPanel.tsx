@@ -2,11 +2,11 @@ import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from "@man
 import { IconClockHour4, IconLock } from "@tabler/icons-react";
 import { formatCents } from "../../../domain/money";
 import { formatCountdown } from "../../../domain/payment-hold";
+import { useCountdown } from "../../lib/use-countdown";
 import classes from "./booking.module.css";
 import { CartList } from "./CartList";
 import { OrderSummary } from "./OrderSummary";
 import type { ActiveHold, CartItem } from "./types";
-import { useCountdown } from "./use-countdown";
 
 type Props = {
   hold: ActiveHold;

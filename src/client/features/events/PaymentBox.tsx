@@ -5,17 +5,17 @@ import { formatCents } from "../../../domain/money";
 import { formatCountdown } from "../../../domain/payment-hold";
 import { errorMessage } from "../../lib/api";
 import { notifyError } from "../../lib/notify";
+import { useCountdown } from "../../lib/use-countdown";
 import { startRegistrationCheckout } from "./events-api";
 import { markLeavingForCheckout } from "./leave-cancel";
 import type { PendingRegistration } from "./pending-registration";
-import { useHoldCountdown } from "./use-hold-countdown";
 
 /**
  * SPEC §2 "Continue to Payment opens the payment box": the place is held for 15 minutes while the
  * person pays on the provider's checkout; only the signed webhook confirms it (DECISIONS.md).
  */
 export function PaymentBox({ pending, onExpired }: { pending: PendingRegistration; onExpired: () => void }) {
-  const msLeft = useHoldCountdown(pending.holdExpiresAt, onExpired);
+  const msLeft = useCountdown(pending.holdExpiresAt, onExpired);
   const checkout = useMutation({
     mutationFn: () => startRegistrationCheckout(pending.registrationId, pending.holdToken),
     onSuccess: ({ url }) => {
