@@ -16,5 +16,9 @@ export async function openMenuIfPhone(page: Page, isMobile: boolean) {
   if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
 }
 
-export const toast = (page: Page, text: string) =>
-  expect(page.locator(".mantine-Notification-root", { hasText: text })).toBeVisible();
+export async function toast(page: Page, text: string) {
+  // A pointer resting on the toast stack pauses auto-close, which holds back queued toasts (at most
+  // five show at once); move it away as a person glancing at the corner would.
+  await page.mouse.move(0, 0);
+  await expect(page.locator(".mantine-Notification-root", { hasText: text })).toBeVisible();
+}
