@@ -145,7 +145,9 @@ describe("POST /api/booking/holds", () => {
     expect(notAdmin.status).toBe(403);
   });
 
-  it("50 buyers racing for one court slot: exactly the free courts are held, the rest get a clear 409", async () => {
+  it("50 buyers racing for one court slot: exactly the free courts are held, the rest get a clear 409", {
+    timeout: 180_000,
+  }, async () => {
     const date = "2026-11-27";
     await confirmedReservation({ date, courtId: 3 });
     const responses = await Promise.all(
@@ -173,7 +175,7 @@ describe("POST /api/booking/holds", () => {
     expect(await availableAt("court", date, 90, "17:00")).toBe(0);
   });
 
-  it("50 buyers racing for the one free dart bay: one hold", async () => {
+  it("50 buyers racing for the one free dart bay: one hold", { timeout: 180_000 }, async () => {
     const date = "2026-11-27";
     for (const dartBayId of [1, 2, 4]) {
       await confirmedReservation({
