@@ -211,5 +211,4 @@ export const cancelHoldResponse = z.object({
 });
 export type CancelHoldResponse = z.infer<typeof cancelHoldResponse>;
 
-/** The header that carries the hold token on GET /api/booking/holds/{holdId}. */
-export const HOLD_TOKEN_HEADER = "x-hold-token";
+export { HOLD_TOKEN_HEADER } from "./headers";

@@ -7,8 +7,7 @@ import { dateString, timeString } from "./common";
 
 export const eventTypeSchema = z.enum(EVENT_TYPES.map((t) => t.code) as [EventType, ...EventType[]]);
 
-/** The hold token of a pending paid registration travels in this header (GET) or the body (POST). */
-export const REGISTRATION_TOKEN_HEADER = "x-registration-token";
+export { REGISTRATION_TOKEN_HEADER } from "./headers";
 
 export const eventSchema = z.object({
   id: z.string(),

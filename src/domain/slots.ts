@@ -6,7 +6,6 @@ import {
   formatTimeRange,
   minutesOf,
   timeOf,
-  timeRangesOverlap,
   venueNowTime,
   venueToday,
 } from "./venue-time";
@@ -51,6 +50,16 @@ export function generateSlots(input: SlotInput): TimeSlot[] {
   const notBefore = date === today ? minutesOf(venueNowTime(now)) + 1 : 0;
   const cutoff = WEEKEND_LAST_END[dayOfWeek(date)] ?? Number.POSITIVE_INFINITY;
   const sortedIds = [...facilityIds].sort((a, b) => a - b);
+  // Busy intervals as minutes, per facility: parsed once, not once per slot and facility.
+  const busyMinutes = new Map<number, Array<[number, number]>>();
+  for (const b of busy) {
+    const list = busyMinutes.get(b.facilityId) ?? [];
+    list.push([minutesOf(b.startTime), minutesOf(b.endTime)]);
+    busyMinutes.set(b.facilityId, list);
+  }
+  // SPEC §5 overlap: starts before the other ends and ends after it starts (touching is fine).
+  const isFree = (id: number, from: number, to: number) =>
+    !(busyMinutes.get(id) ?? []).some(([busyFrom, busyTo]) => from < busyTo && to > busyFrom);
 
   const slots: TimeSlot[] = [];
   for (
@@ -64,7 +73,7 @@ export function generateSlots(input: SlotInput): TimeSlot[] {
     const free =
       start + durationMinutes > cutoff
         ? []
-        : sortedIds.filter((id) => !busy.some((b) => b.facilityId === id && timeRangesOverlap(slot, b)));
+        : sortedIds.filter((id) => isFree(id, start, start + durationMinutes));
     slots.push({
       ...slot,
       displayTime: formatTimeRange(slot.startTime, slot.endTime),

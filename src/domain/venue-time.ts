@@ -22,13 +22,29 @@ function calendarDay(date: string): TZDate {
   return new TZDate(y, m - 1, d, "UTC");
 }
 
-export function isDateString(s: string): boolean {
+/**
+ * Remembers answers about calendar dates (valid? which weekday?): they never change, and the
+ * availability of one day asks them for every slot. Bounded, so odd input cannot grow it forever.
+ */
+function remembered<T>(compute: (date: string) => T): (date: string) => T {
+  const cache = new Map<string, T>();
+  return (date) => {
+    const known = cache.get(date);
+    if (known !== undefined) return known;
+    const value = compute(date);
+    if (cache.size >= 2000) cache.clear();
+    cache.set(date, value);
+    return value;
+  };
+}
+
+export const isDateString = remembered((s: string): boolean => {
   const m = DATE_RE.exec(s);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const probe = new TZDate(y, mo - 1, d, "UTC");
   return probe.getFullYear() === y && probe.getMonth() === mo - 1 && probe.getDate() === d;
-}
+});
 
 export function isTimeString(s: string): boolean {
   return TIME_RE.test(s);
@@ -59,9 +75,7 @@ export function addMonthsToDate(date: string, months: number): string {
 }
 
 /** 0 = Sunday … 6 = Saturday, of the calendar date itself (SPEC §5: the venue's date). */
-export function dayOfWeek(date: string): number {
-  return calendarDay(date).getDay();
-}
+export const dayOfWeek = remembered((date: string): number => calendarDay(date).getDay());
 
 /** The Monday of the week holding `date` (SPEC §9: weeks start on Monday). */
 export function mondayOfWeek(date: string): string {

@@ -21,12 +21,14 @@ export function staticClient(distDir = clientDistDir) {
     "/assets/*",
     serveStatic({
       root: distDir,
+      // scripts/compress-assets.mjs writes .br and .gz beside each text asset at build time.
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("cache-control", "public, max-age=31536000, immutable");
       },
     }),
   );
-  app.use("*", serveStatic({ root: distDir, index: "__no_index__" }));
+  app.use("*", serveStatic({ root: distDir, index: "__no_index__", precompressed: true }));
   app.get("*", (c) => {
     c.header("cache-control", "no-cache");
     return c.html(indexHtml);

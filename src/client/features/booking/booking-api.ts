@@ -11,7 +11,7 @@ import type {
   CreateHoldResponse,
   HoldSummary,
 } from "../../../contracts/booking";
-import { HOLD_TOKEN_HEADER } from "../../../contracts/booking";
+import { HOLD_TOKEN_HEADER } from "../../../contracts/headers";
 import type { FacilityType } from "../../../domain/durations";
 import { api } from "../../lib/api";
 

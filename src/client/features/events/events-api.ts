@@ -6,7 +6,7 @@ import type {
   RegistrationResponse,
   RegistrationStatusResponse,
 } from "../../../contracts/events";
-import { REGISTRATION_TOKEN_HEADER } from "../../../contracts/events";
+import { REGISTRATION_TOKEN_HEADER } from "../../../contracts/headers";
 import { api } from "../../lib/api";
 
 // The public events screen's calls (src/contracts/events.ts). Every figure comes from the server.

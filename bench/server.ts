@@ -1,0 +1,125 @@
+// The production build under test: one `node dist/server/main.js` process per database, started
+// and stopped by the bench. The load comes from the bench's own process, over loopback.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { resolve } from "node:path";
+import pg from "pg";
+
+export type DatabaseTarget = {
+  /** "PostgreSQL" or "embedded (PGlite)". */
+  label: string;
+  kind: "postgres" | "pglite";
+  /** DATABASE_URL or DATA_DIR for the server and the seed scripts. */
+  env: Record<string, string>;
+  /** The connection string for the raw floor on PostgreSQL. */
+  url?: string;
+  drop(): Promise<void>;
+};
+
+/** A fresh database on the PostgreSQL server named by DATABASE_URL (default: the local server). */
+export async function createPostgresTarget(serverUrl: string): Promise<DatabaseTarget> {
+  const name = `bench_${process.pid}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    label: "PostgreSQL",
+    kind: "postgres",
+    env: { DATABASE_URL: url.toString(), DATA_DIR: resolve(`.tmp/bench-${name}`) },
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+      rmSync(resolve(`.tmp/bench-${name}`), { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh embedded database folder. */
+export function createPgliteTarget(): DatabaseTarget {
+  const dataDir = resolve(`.tmp/bench-pglite-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  return {
+    label: "embedded (PGlite)",
+    kind: "pglite",
+    env: { DATABASE_URL: "", DATA_DIR: dataDir },
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs a bench script (tsx) as its own process and returns the JSON line it prints last. */
+export async function runScript<T>(script: string, env: Record<string, string>): Promise<T> {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    env: { ...process.env, ...env, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (chunk) => {
+    out += chunk;
+  });
+  const code = await new Promise<number | null>((done) => child.on("exit", done));
+  if (code !== 0) throw new Error(`${script} exited with ${code}`);
+  const last = out.trim().split("\n").at(-1) ?? "";
+  return JSON.parse(last) as T;
+}
+
+export type RunningServer = { url: string; stop(): Promise<void> };
+
+/** Starts the production server on a free port and waits for /api/health. */
+export async function startServer(target: DatabaseTarget, port: number): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
+    env: {
+      ...process.env,
+      ...target.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      // The built-in test checkout stands in for Stripe (DECISIONS.md); no email leaves the machine.
+      TEST_CHECKOUT: "true",
+      STRIPE_SECRET_KEY: "",
+      SMTP_HOST: "",
+      SEED_ON_EMPTY: "false",
+      LOG_LEVEL: "error",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let exited = false;
+  child.on("exit", () => {
+    exited = true;
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error("the server exited during start");
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error("the server did not become healthy within 60 s");
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    async stop() {
+      if (exited) return;
+      const done = new Promise((r) => child.on("exit", r));
+      child.kill("SIGTERM");
+      await done;
+    },
+  };
+}

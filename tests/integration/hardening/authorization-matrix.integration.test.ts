@@ -1,0 +1,699 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MANAGER_PASSWORD, paidOnlineReservation } from "../../../src/server/admin/admin-test-kit";
+import { holdBody, item, NOW } from "../../../src/server/booking/booking-test-kit";
+import { couponCodes, sessions } from "../../../src/server/db/schema";
+import {
+  eventBody,
+  eventForm,
+  imageBytes,
+  registrationBody,
+} from "../../../src/server/events/events-test-kit";
+import type { App } from "../../../src/server/http/context";
+import { signupBody } from "../../../src/server/membership/membership-test-kit";
+import { createTestApp, type TestApp, type TestUser, testClock } from "../harness";
+import {
+  ACTOR_NAMES,
+  type Actor,
+  type ActorName,
+  type Call,
+  createActor,
+  createActors,
+  createHold,
+  createHoldWithCheckout,
+  insertEvent,
+  insertReservation,
+  nextDecemberDate,
+  nextSlot,
+  register,
+  send,
+  tokenFor,
+  uniqueLabel,
+} from "./actors";
+
+// Issue 7: every route of the app, called by each of the six actors, against an explicit table of
+// the status each one must get. "Allowed" cells send a valid request for a real object, so they
+// expect the route's real success status; refused cells expect 401 (not signed in), 403 (wrong
+// role, or not the token's holder) or 404 (someone else's, answered as missing). A route on the
+// app without a row, or a row for a route that is gone, fails the coverage test by name.
+
+type Expected = Record<ActorName, number>;
+
+// The access policies, spelled out per actor. A frozen member's cookie opens nothing: the session
+// ends on sight, so the request is a guest's.
+const everyone = (status: number): Expected => ({
+  anonymous: status,
+  holdGuest: status,
+  member: status,
+  otherMember: status,
+  frozen: status,
+  admin: status,
+});
+const signedIn = (status: number): Expected => ({
+  anonymous: 401,
+  holdGuest: 401,
+  member: status,
+  otherMember: status,
+  frozen: 401,
+  admin: status,
+});
+const membersOnly = (status: number): Expected => ({ ...signedIn(status), admin: 403 });
+const adminOnly = (status: number): Expected => ({
+  anonymous: 401,
+  holdGuest: 401,
+  member: 403,
+  otherMember: 403,
+  frozen: 401,
+  admin: status,
+});
+/** Objects reached by an unguessable token (holds, pending registrations): only its holder. */
+const tokenHolderOnly = (status: number): Expected => ({ ...everyone(403), holdGuest: status });
+/** "My" objects by id: the owner (the member actor); anyone else's id answers as missing. */
+const ownerOnly = (status: number): Expected => ({ ...signedIn(404), member: status });
+
+type Row = {
+  /** "METHOD /path" exactly as the app lists it (Hono's :param syntax). */
+  route: string;
+  /** Tells rows of the same route apart (e.g. the admin-only ?member= form of a public route). */
+  variant?: string;
+  expected: Expected;
+  /** The request this actor sends; fixtures made here are fresh for every cell. */
+  call: (actor: Actor) => Call | Promise<Call>;
+  /** The route ends or changes the caller's own sessions: each cell gets a new actor of the kind. */
+  freshActor?: boolean;
+};
+
+const get = (path: string, headers?: Record<string, string>): Call => ({ method: "GET", path, headers });
+const post = (path: string, json?: unknown): Call => ({ method: "POST", path, json });
+const put = (path: string, json: unknown): Call => ({ method: "PUT", path, json });
+const patch = (path: string, json: unknown): Call => ({ method: "PATCH", path, json });
+const del = (path: string): Call => ({ method: "DELETE", path });
+
+const clock = testClock(NOW);
+let t: TestApp;
+let actors: Record<ActorName, Actor>;
+
+/** Shared objects of the setup (objects a cell changes are made fresh inside the row instead). */
+const s = {
+  plainUser: null as unknown as TestUser,
+  memberReservationId: "",
+  memberRegistrationId: "",
+  publicEventId: "",
+  privateEventId: "",
+  paidEventId: "",
+  couponCode: "",
+  billingMemberId: "",
+  photoPath: "",
+  outboxId: 0,
+  openCheckoutPath: "",
+};
+
+beforeAll(async () => {
+  clock.set(NOW);
+  t = await createTestApp({ now: clock.now, env: { MANAGER_PASSWORD } });
+  await t.seedFacilities();
+  actors = await createActors(t);
+  const member = actors.member.user!;
+  s.plainUser = await t.createGuestUser();
+  s.memberReservationId = (await insertReservation(t, { userId: member.id, customerName: "Member" })).id;
+  const freeForMembers = await insertEvent(t, { memberPriceCents: 0 });
+  s.memberRegistrationId = (await register(t, freeForMembers.id, actors.member)).registrationId;
+  s.publicEventId = (await insertEvent(t)).id;
+  s.privateEventId = (await insertEvent(t, { isPrivate: true })).id;
+  s.paidEventId = (await insertEvent(t)).id;
+  s.couponCode = (await insertCoupon()).code;
+  s.billingMemberId = (await t.createMember({ nextBillingDate: new Date("2026-12-18T15:00:00Z") })).id;
+  s.photoPath = await eventPhotoPath();
+  s.openCheckoutPath = (await createHoldWithCheckout(t)).checkoutPath;
+  await t.request("/api/password/forgot", { method: "POST", ...jsonInit({ email: member.email }) });
+  const [email] = await t.emailsTo(member.email);
+  s.outboxId = email!.id;
+});
+afterAll(() => t?.close());
+
+const jsonInit = (body: unknown) => ({
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+async function insertCoupon() {
+  const [row] = await t.db
+    .insert(couponCodes)
+    .values({
+      code: uniqueLabel("SAVE"),
+      type: "percentage",
+      value: "10",
+      startDate: "2026-11-01",
+      endDate: "2026-12-31",
+    })
+    .returning();
+  return row!;
+}
+
+/** An event created through the admin form with a photo; the photo's path under /storage. */
+async function eventPhotoPath(): Promise<string> {
+  const form = eventForm(eventBody({ date: nextDecemberDate(), courts: [8] }), {
+    bytes: imageBytes("png"),
+    name: "poster.png",
+    type: "image/png",
+  });
+  const response = await send(t, actors.admin, { method: "POST", path: "/api/admin/events", form });
+  if (response.status !== 201) throw new Error(`event with photo answered ${response.status}`);
+  const { events } = (await response.json()) as { events: Array<{ id: string }> };
+  const event = await t.db.query.events.findFirst({ where: (e, { eq }) => eq(e.id, events[0]!.id) });
+  return event!.photoUrl!;
+}
+
+/** A member to act on (freeze, cancel), with a billing date as the membership webhook sets it. */
+const targetMember = () => t.createMember({ nextBillingDate: new Date("2026-12-18T15:00:00Z") });
+
+/** A password-reset link's token and email, as the emailed link carries them. */
+async function resetLink() {
+  const user = await t.createGuestUser();
+  await t.request("/api/password/forgot", { method: "POST", ...jsonInit({ email: user.email }) });
+  const [email] = await t.emailsTo(user.email);
+  const match = email?.textBody.match(/reset-password\?token=([^&\s]+)&email=(\S+)/);
+  if (!match) throw new Error("no reset link in the email");
+  return { token: decodeURIComponent(match[1]!), email: decodeURIComponent(match[2]!) };
+}
+
+/** A registration paid through the test checkout, as refunds need. */
+async function paidRegistration() {
+  const registration = await register(t, s.paidEventId);
+  const checkout = await send(t, actors.holdGuest, {
+    method: "POST",
+    path: `/api/events/registrations/${registration.registrationId}/checkout`,
+    json: { holdToken: registration.holdToken },
+  });
+  const { url } = (await checkout.json()) as { url: string };
+  const paid = await t.request(`${url}/pay`, { method: "POST" });
+  if (paid.status !== 303) throw new Error(`paying the registration answered ${paid.status}`);
+  return registration;
+}
+
+const memberId = () => actors.member.user!.id;
+const freeBookingSlot = { member: "10:00", otherMember: "13:00" } as Partial<Record<ActorName, string>>;
+
+const ROWS: Row[] = [
+  // ---- system ----
+  { route: "GET /api/health", expected: everyone(200), call: () => get("/api/health") },
+  { route: "GET /api/settings", expected: everyone(200), call: () => get("/api/settings") },
+  { route: "GET /api/openapi.json", expected: everyone(200), call: () => get("/api/openapi.json") },
+  { route: "GET /api/session", expected: everyone(200), call: () => get("/api/session") },
+
+  // ---- session and password ----
+  {
+    route: "POST /api/session/sign-in",
+    // Each signs in with their own account (the guests with a plain account); a frozen one is refused.
+    expected: { ...everyone(200), frozen: 403 },
+    call: (actor) => {
+      const user = actor.user ?? s.plainUser;
+      return post("/api/session/sign-in", { email: user.email, password: user.password });
+    },
+  },
+  {
+    route: "POST /api/session/sign-out",
+    expected: everyone(200),
+    freshActor: true,
+    call: () => post("/api/session/sign-out"),
+  },
+  {
+    route: "POST /api/password/forgot",
+    expected: everyone(200),
+    call: (actor) => post("/api/password/forgot", { email: (actor.user ?? s.plainUser).email }),
+  },
+  {
+    route: "POST /api/password/reset",
+    // The emailed token is the permission, whoever's browser follows the link.
+    expected: everyone(200),
+    call: async () => {
+      const link = await resetLink();
+      return post("/api/password/reset", {
+        ...link,
+        password: "new-horse-battery",
+        confirmPassword: "new-horse-battery",
+      });
+    },
+  },
+  { route: "GET /api/me/profile", expected: signedIn(200), call: () => get("/api/me/profile") },
+  {
+    route: "PATCH /api/me/profile",
+    expected: signedIn(200),
+    call: () => patch("/api/me/profile", { firstName: "Pat", lastName: "Player", phone: "512-555-0100" }),
+  },
+  {
+    route: "POST /api/me/password",
+    expected: signedIn(200),
+    freshActor: true,
+    call: () =>
+      post("/api/me/password", { newPassword: "another-horse-9", confirmPassword: "another-horse-9" }),
+  },
+
+  // ---- staff: dashboard, reservations ----
+  { route: "GET /api/admin/stats", expected: adminOnly(200), call: () => get("/api/admin/stats") },
+  {
+    route: "GET /api/admin/day",
+    expected: adminOnly(200),
+    call: () => get("/api/admin/day?date=2026-11-23&facilityType=court"),
+  },
+  {
+    route: "GET /api/admin/available-facilities",
+    expected: adminOnly(200),
+    call: () =>
+      get("/api/admin/available-facilities?date=2026-11-23&facilityType=court&startTime=10:00&duration=60"),
+  },
+  {
+    route: "POST /api/admin/reservations",
+    expected: adminOnly(201),
+    call: () => {
+      const slot = nextSlot();
+      return post("/api/admin/reservations", {
+        facilityType: "court",
+        date: slot.date,
+        customerName: "Walk In",
+        startTime: slot.startTime,
+        duration: 60,
+        facilityIds: [8],
+      });
+    },
+  },
+  {
+    route: "POST /api/admin/reservations/:id/reassign",
+    expected: adminOnly(200),
+    call: async () =>
+      post(`/api/admin/reservations/${(await insertReservation(t)).id}/reassign`, { facilityId: 8 }),
+  },
+  {
+    route: "PATCH /api/admin/reservations/:id",
+    expected: adminOnly(200),
+    call: async () => {
+      const row = await insertReservation(t);
+      return patch(`/api/admin/reservations/${row.id}`, {
+        startTime: row.startTime.slice(0, 5),
+        facilityId: 8,
+      });
+    },
+  },
+  {
+    route: "PATCH /api/admin/reservations/:id/status",
+    expected: adminOnly(200),
+    call: async () =>
+      patch(`/api/admin/reservations/${(await insertReservation(t)).id}/status`, { status: "cancelled" }),
+  },
+  {
+    route: "PATCH /api/admin/reservations/:id/payment-status",
+    expected: adminOnly(200),
+    call: async () =>
+      patch(`/api/admin/reservations/${(await insertReservation(t)).id}/payment-status`, {
+        manualPaymentStatus: "paid",
+      }),
+  },
+  {
+    route: "POST /api/admin/reservations/:id/refund",
+    expected: adminOnly(200),
+    call: async () => {
+      const slot = nextSlot();
+      const row = await paidOnlineReservation(t, {
+        date: slot.date,
+        startTime: slot.startTime,
+        duration: 60,
+      });
+      return post(`/api/admin/reservations/${row.id}/refund`, { managerPassword: MANAGER_PASSWORD });
+    },
+  },
+
+  // ---- staff: members, coupons, audit log ----
+  { route: "GET /api/admin/members", expected: adminOnly(200), call: () => get("/api/admin/members") },
+  {
+    route: "POST /api/admin/members/:id/freeze",
+    expected: adminOnly(200),
+    call: async () =>
+      post(`/api/admin/members/${(await targetMember()).id}/freeze`, {
+        managerPassword: MANAGER_PASSWORD,
+        freeze: true,
+      }),
+  },
+  {
+    route: "GET /api/admin/members/:id/subscription",
+    expected: adminOnly(200),
+    call: () => get(`/api/admin/members/${s.billingMemberId}/subscription`),
+  },
+  {
+    route: "POST /api/admin/members/:id/cancel-membership",
+    expected: adminOnly(200),
+    call: async () =>
+      post(`/api/admin/members/${(await targetMember()).id}/cancel-membership`, {
+        managerPassword: MANAGER_PASSWORD,
+      }),
+  },
+  { route: "GET /api/admin/coupons", expected: adminOnly(200), call: () => get("/api/admin/coupons") },
+  {
+    route: "POST /api/admin/coupons",
+    expected: adminOnly(201),
+    call: () => post("/api/admin/coupons", couponInput(uniqueLabel("NEW"))),
+  },
+  {
+    route: "PUT /api/admin/coupons/:id",
+    expected: adminOnly(200),
+    call: async () => {
+      const coupon = await insertCoupon();
+      return put(`/api/admin/coupons/${coupon.id}`, couponInput(coupon.code));
+    },
+  },
+  {
+    route: "DELETE /api/admin/coupons/:id",
+    expected: adminOnly(200),
+    call: async () => del(`/api/admin/coupons/${(await insertCoupon()).id}`),
+  },
+  { route: "GET /api/admin/audit-log", expected: adminOnly(200), call: () => get("/api/admin/audit-log") },
+
+  // ---- booking ----
+  { route: "GET /api/booking/context", expected: everyone(200), call: () => get("/api/booking/context") },
+  {
+    route: "GET /api/booking/context",
+    variant: "booking for a member (?member=)",
+    expected: adminOnly(200),
+    call: () => get(`/api/booking/context?member=${memberId()}`),
+  },
+  {
+    route: "GET /api/booking/availability",
+    expected: everyone(200),
+    call: () => get("/api/booking/availability?facilityType=court&date=2026-11-23&duration=60"),
+  },
+  {
+    route: "GET /api/booking/availability",
+    variant: "for a member (?member=)",
+    expected: adminOnly(200),
+    call: () =>
+      get(`/api/booking/availability?facilityType=court&date=2026-11-23&duration=60&member=${memberId()}`),
+  },
+  {
+    route: "POST /api/booking/coupon-check",
+    expected: everyone(200),
+    call: () => post("/api/booking/coupon-check", { code: s.couponCode, items: [item({ duration: 60 })] }),
+  },
+  {
+    route: "POST /api/booking/coupon-check",
+    variant: "for a member (memberId)",
+    expected: adminOnly(200),
+    call: () =>
+      post("/api/booking/coupon-check", {
+        code: s.couponCode,
+        items: [item({ duration: 60 })],
+        memberId: memberId(),
+      }),
+  },
+  {
+    route: "POST /api/booking/holds",
+    expected: everyone(201),
+    call: () => {
+      const slot = nextSlot();
+      return post("/api/booking/holds", holdBody({ items: [item({ ...slot, duration: 60 })] }));
+    },
+  },
+  {
+    route: "POST /api/booking/holds",
+    variant: "for a member (memberId)",
+    expected: adminOnly(201),
+    call: () => {
+      const slot = nextSlot();
+      return post(
+        "/api/booking/holds",
+        holdBody({ items: [item({ ...slot, duration: 60 })], memberId: memberId() }),
+      );
+    },
+  },
+  {
+    route: "GET /api/booking/holds/:holdId",
+    expected: tokenHolderOnly(200),
+    call: async (actor) => {
+      const hold = await createHold(t);
+      return get(`/api/booking/holds/${hold.holdId}`, { "x-hold-token": tokenFor(actor, hold.holdToken) });
+    },
+  },
+  {
+    route: "POST /api/booking/holds/:holdId/checkout",
+    expected: tokenHolderOnly(200),
+    call: async (actor) => {
+      const hold = await createHold(t);
+      return post(`/api/booking/holds/${hold.holdId}/checkout`, {
+        holdToken: tokenFor(actor, hold.holdToken),
+      });
+    },
+  },
+  {
+    route: "POST /api/booking/holds/:holdId/items/:reservationId/cancel",
+    expected: tokenHolderOnly(200),
+    call: async (actor) => {
+      const hold = await createHold(t);
+      return post(`/api/booking/holds/${hold.holdId}/items/${hold.items[0]!.reservationId}/cancel`, {
+        holdToken: tokenFor(actor, hold.holdToken),
+      });
+    },
+  },
+  {
+    route: "POST /api/booking/holds/cancel",
+    expected: tokenHolderOnly(200),
+    call: async (actor) => {
+      const hold = await createHold(t);
+      return post("/api/booking/holds/cancel", {
+        holdId: hold.holdId,
+        holdToken: tokenFor(actor, hold.holdToken),
+      });
+    },
+  },
+
+  // ---- events (public) ----
+  { route: "GET /api/events", expected: everyone(200), call: () => get("/api/events") },
+  {
+    route: "GET /api/events/:id",
+    expected: everyone(200),
+    call: () => get(`/api/events/${s.publicEventId}`),
+  },
+  {
+    route: "GET /api/events/:id",
+    variant: "a private event",
+    expected: { ...everyone(404), admin: 200 },
+    call: () => get(`/api/events/${s.privateEventId}`),
+  },
+  {
+    route: "POST /api/events/:id/registrations",
+    expected: everyone(201),
+    call: () => post(`/api/events/${s.publicEventId}/registrations`, registrationBody()),
+  },
+  {
+    route: "POST /api/events/:id/registrations",
+    variant: "a private event",
+    expected: { ...everyone(404), admin: 201 },
+    call: () => post(`/api/events/${s.privateEventId}/registrations`, registrationBody()),
+  },
+  {
+    route: "GET /api/events/registrations/:id",
+    expected: tokenHolderOnly(200),
+    call: async (actor) => {
+      const registration = await register(t, s.paidEventId);
+      return get(`/api/events/registrations/${registration.registrationId}`, {
+        "x-registration-token": tokenFor(actor, registration.holdToken!),
+      });
+    },
+  },
+  {
+    route: "POST /api/events/registrations/:id/checkout",
+    expected: tokenHolderOnly(200),
+    call: async (actor) => {
+      const registration = await register(t, s.paidEventId);
+      return post(`/api/events/registrations/${registration.registrationId}/checkout`, {
+        holdToken: tokenFor(actor, registration.holdToken!),
+      });
+    },
+  },
+  {
+    route: "POST /api/events/registrations/:id/cancel",
+    expected: tokenHolderOnly(200),
+    call: async (actor) => {
+      const registration = await register(t, s.paidEventId);
+      return post(`/api/events/registrations/${registration.registrationId}/cancel`, {
+        holdToken: tokenFor(actor, registration.holdToken!),
+      });
+    },
+  },
+
+  // ---- events (staff) ----
+  { route: "GET /api/admin/events", expected: adminOnly(200), call: () => get("/api/admin/events") },
+  {
+    route: "GET /api/admin/events/available-courts",
+    expected: adminOnly(200),
+    call: () => get("/api/admin/events/available-courts?date=2026-12-20&startTime=10:00&endTime=12:00"),
+  },
+  {
+    route: "POST /api/admin/events",
+    expected: adminOnly(201),
+    call: () => post("/api/admin/events", eventBody({ date: nextDecemberDate(), courts: [8] })),
+  },
+  {
+    route: "GET /api/admin/events/:id",
+    expected: adminOnly(200),
+    call: () => get(`/api/admin/events/${s.publicEventId}`),
+  },
+  {
+    route: "PUT /api/admin/events/:id",
+    expected: adminOnly(200),
+    call: async () => {
+      const date = nextDecemberDate();
+      const event = await insertEvent(t, { date, courts: [7] });
+      return put(`/api/admin/events/${event.id}`, eventBody({ date, courts: [7], name: "Renamed" }));
+    },
+  },
+  {
+    route: "DELETE /api/admin/events/:id",
+    expected: adminOnly(200),
+    call: async () => del(`/api/admin/events/${(await insertEvent(t)).id}`),
+  },
+  {
+    route: "POST /api/admin/events/:id/registrations",
+    expected: adminOnly(201),
+    call: () =>
+      post(`/api/admin/events/${s.paidEventId}/registrations`, { ...registrationBody(), isMember: false }),
+  },
+  {
+    route: "DELETE /api/admin/event-registrations/:id",
+    expected: adminOnly(200),
+    call: async () =>
+      del(`/api/admin/event-registrations/${(await register(t, s.paidEventId)).registrationId}`),
+  },
+  {
+    route: "POST /api/admin/event-registrations/:id/refund",
+    expected: adminOnly(200),
+    call: async () =>
+      post(`/api/admin/event-registrations/${(await paidRegistration()).registrationId}/refund`, {
+        managerPassword: MANAGER_PASSWORD,
+      }),
+  },
+
+  // ---- membership and "my" things ----
+  {
+    route: "POST /api/membership/checkout",
+    expected: everyone(200),
+    call: () => post("/api/membership/checkout", signupBody()),
+  },
+  {
+    route: "GET /api/membership/free-reservations",
+    expected: membersOnly(200),
+    call: () => get("/api/membership/free-reservations?date=2026-11-19"),
+  },
+  {
+    route: "POST /api/membership/free-reservations",
+    expected: membersOnly(201),
+    call: (actor) =>
+      post("/api/membership/free-reservations", {
+        date: "2026-11-19",
+        startTime: freeBookingSlot[actor.name] ?? "16:00",
+      }),
+  },
+  { route: "GET /api/me/reservations", expected: signedIn(200), call: () => get("/api/me/reservations") },
+  {
+    route: "GET /api/me/reservations/:id/calendar",
+    expected: ownerOnly(200),
+    call: () => get(`/api/me/reservations/${s.memberReservationId}/calendar`),
+  },
+  {
+    route: "GET /api/me/event-registrations/:id/calendar",
+    expected: ownerOnly(200),
+    call: () => get(`/api/me/event-registrations/${s.memberRegistrationId}/calendar`),
+  },
+
+  // ---- the payment provider's side ----
+  {
+    route: "POST /api/webhooks/stripe",
+    // The permission is the provider's signature; no cookie makes a forged one count.
+    expected: everyone(400),
+    call: () => ({
+      method: "POST",
+      path: "/api/webhooks/stripe",
+      json: { id: "evt_forged", type: "checkout.session.completed", data: { object: {} } },
+      headers: { "stripe-signature": "t=1,v1=forged" },
+    }),
+  },
+  {
+    route: "GET /test-checkout/:sessionId",
+    // The session id is the capability, as on Stripe's hosted page.
+    expected: everyone(200),
+    call: () => get(s.openCheckoutPath),
+  },
+  {
+    route: "POST /test-checkout/:sessionId/pay",
+    expected: everyone(303),
+    call: async () => post(`${(await createHoldWithCheckout(t)).checkoutPath}/pay`),
+  },
+  {
+    route: "POST /test-checkout/:sessionId/cancel",
+    expected: everyone(303),
+    call: async () => post(`${(await createHoldWithCheckout(t)).checkoutPath}/cancel`),
+  },
+
+  // ---- files and the development mailbox (NODE_ENV=test; refused in production) ----
+  { route: "GET /storage/events/:name", expected: everyone(200), call: () => get(s.photoPath) },
+  { route: "GET /dev/mailbox", expected: everyone(200), call: () => get("/dev/mailbox") },
+  {
+    route: "GET /dev/mailbox/messages.json",
+    expected: everyone(200),
+    call: () => get("/dev/mailbox/messages.json"),
+  },
+  {
+    route: "GET /dev/mailbox/:id{[0-9]+}",
+    expected: everyone(200),
+    call: () => get(`/dev/mailbox/${s.outboxId}`),
+  },
+];
+
+function couponInput(code: string) {
+  return { code, type: "percentage", value: 15, startDate: "2026-11-01", endDate: "2026-12-31" };
+}
+
+/**
+ * Every route the app answers, as "METHOD /path", once each. `use()` middleware is listed by Hono
+ * as method ALL on a wildcard path; it is not a route of its own.
+ */
+function appRoutes(app: App): string[] {
+  const keys = app.routes
+    .filter((r) => !(r.method === "ALL" && r.path.endsWith("*")))
+    .map((r) => `${r.method} ${r.path}`);
+  return [...new Set(keys)].sort();
+}
+
+const rowName = (row: Row) => (row.variant ? `${row.route} (${row.variant})` : row.route);
+
+describe("authorization matrix (issue 7)", () => {
+  it("has a row for every route on the app, and no row for a route that is gone", () => {
+    const onApp = appRoutes(t.app);
+    const inTable = new Set(ROWS.map((r) => r.route));
+    const missing = onApp.filter((route) => !inTable.has(route));
+    const gone = [...inTable].filter((route) => !onApp.includes(route));
+    expect(missing, `routes with no row in the authorization matrix: ${missing.join(", ")}`).toEqual([]);
+    expect(gone, `matrix rows for routes the app no longer has: ${gone.join(", ")}`).toEqual([]);
+  });
+
+  it("the frozen member's cookie names a live session, which the app ends when it sees the freeze", async () => {
+    const frozenId = actors.frozen.user!.id;
+    const sessionsOf = () => t.db.select().from(sessions).where(eq(sessions.userId, frozenId));
+    await actors.frozen.beforeRequest();
+    expect(await sessionsOf()).toHaveLength(1);
+    const response = await send(t, actors.frozen, get("/api/session"));
+    expect(await response.json()).toEqual({ user: null });
+    expect(await sessionsOf()).toEqual([]);
+  });
+
+  it.each(ROWS.map((row) => [rowName(row), row] as const))("%s", async (_name, row) => {
+    const statuses = {} as Expected;
+    const failures: string[] = [];
+    for (const name of ACTOR_NAMES) {
+      const actor = row.freshActor ? await createActor(t, name) : actors[name];
+      const response = await send(t, actor, await row.call(actor));
+      statuses[name] = response.status;
+      if (response.status !== row.expected[name]) {
+        failures.push(`${name}: ${response.status} ${(await response.text()).slice(0, 200)}`);
+      }
+    }
+    expect(statuses, failures.join("\n")).toEqual(row.expected);
+  });
+});
