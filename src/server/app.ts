@@ -12,6 +12,7 @@ import { eventUploadBodyLimit, isEventUploadRequest } from "./events/event-uploa
 import type { AppDeps, AppEnv } from "./http/context";
 import { handleError } from "./http/error-handler";
 import { loadSession } from "./http/load-session";
+import { findNulCharacter } from "./http/nul-character";
 import { sameOriginOnly } from "./http/same-origin";
 import { staticClient } from "./http/static-files";
 import { membershipRoutes } from "./membership/membership-routes";
@@ -38,6 +39,8 @@ export function createApi() {
           },
         );
       }
+      const nulAt = findNulCharacter(result.data);
+      if (nulAt) throw new AppError("VALIDATION", "Invalid request", { field: nulAt.join(".") });
     },
   });
   api.use("*", sameOriginOnly);
@@ -58,7 +61,9 @@ export function createApi() {
     info: { title: "Venue booking API", version: "1.0.0" },
     servers: [{ url: "/api" }],
   });
-  api.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: "Not found" } }, 404));
+  // Last, so it answers only what no route matched: an unknown API path gets the JSON error shape
+  // (a sub-app's notFound() is not used once mounted, and the web app's catch-all must not answer it).
+  api.all("*", (c) => c.json({ error: { code: "NOT_FOUND", message: "Not found" } }, 404));
   return api;
 }
 

@@ -4,6 +4,8 @@ export const PG_EXCLUSION_VIOLATION = "23P01";
 export const PG_UNIQUE_VIOLATION = "23505";
 export const PG_SERIALIZATION_FAILURE = "40001";
 export const PG_DEADLOCK_DETECTED = "40P01";
+/** Text the database cannot store, e.g. a NUL character ("invalid byte sequence for encoding UTF8"). */
+export const PG_CHARACTER_NOT_IN_REPERTOIRE = "22021";
 
 export function pgErrorCode(err: unknown): string | undefined {
   let current: unknown = err;

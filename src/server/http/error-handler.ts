@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { PG_CHARACTER_NOT_IN_REPERTOIRE, pgErrorCode } from "../db/pg-errors";
 import { isAppError } from "../errors";
 import type { AppEnv } from "./context";
 
@@ -20,6 +21,10 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   }
   if (err instanceof SyntaxError) {
     return c.json({ error: { code: "VALIDATION", message: "Malformed request body" } }, 400);
+  }
+  // A NUL character that reached the database by a path no contract covers: bad input, not a crash.
+  if (pgErrorCode(err) === PG_CHARACTER_NOT_IN_REPERTOIRE) {
+    return c.json({ error: { code: "VALIDATION", message: "Invalid request" } }, 400);
   }
   c.var.deps?.logger.error({ err, path: c.req.path, requestId: c.var.requestId }, "unhandled error");
   return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
