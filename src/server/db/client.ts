@@ -32,8 +32,54 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openPglite(options.dataDir ?? "./data");
 }
 
+/**
+ * The pool drizzle's transactions check clients out of. The pool itself listens only to idle
+ * clients; a checked-out client whose connection drops (database restart, terminated backend)
+ * emits 'error' too, which would crash the process unheard. And drizzle releases a transaction's
+ * client only once its BEGIN succeeded: a connection lost at BEGIN would keep its place in the
+ * pool for good, until every query waits forever. So such a client is handed back (and
+ * discarded) as soon as its connection fails; the caller's own release is then a no-op.
+ */
+class ResilientPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | undefined {
+    // The callback form is the pool's own pool.query(), which listens and releases by itself.
+    if (callback) {
+      super.connect(callback);
+      return undefined;
+    }
+    return super.connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      const releaseOnce = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener("error", onError);
+        release(err);
+      };
+      const onError = (err: Error) => releaseOnce(err);
+      client.on("error", onError);
+      client.release = releaseOnce;
+      return client;
+    });
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new ResilientPool({ connectionString: url, max: poolSize });
   // A dropped connection must not crash the process; the pool replaces it on next use.
   pool.on("error", () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;

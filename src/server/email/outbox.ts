@@ -47,6 +47,8 @@ export function createOutbox(options: {
         htmlBody: email.html ?? null,
         attachments: email.attachments ?? null,
         dedupeKey: email.dedupeKey ?? null,
+        // Due now by the clock the worker reads (deps.now), not the database server's.
+        nextAttemptAt: now(),
       })
       .onConflictDoNothing({ target: emailOutbox.dedupeKey });
     nudge();
