@@ -33,6 +33,12 @@ function smtpTransport(config: Config): Transporter | null {
     port: config.SMTP_PORT,
     secure: config.SMTP_SECURE,
     auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? "" } : undefined,
+    // A mail server that stops answering must not hold the outbox worker for minutes per email
+    // (nodemailer waits 2 min to connect and 10 min on a silent socket by default); the email stays
+    // in the outbox and is retried with backoff.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
   });
 }
 
