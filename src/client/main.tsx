@@ -7,25 +7,29 @@ import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { PageLoader } from "./components/layout/AppLayout";
 import { SessionProvider } from "./lib/session";
-import { router } from "./router";
-import { theme } from "./theme";
+import { AppRoutes, preloadLandingPage } from "./router";
+import { cssVariablesResolver, theme } from "./theme";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 });
 
+preloadLandingPage(window.location.pathname);
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           {/* SPEC §9 Notifications: bottom right, 4000 ms. */}
           <Notifications position="bottom-right" autoClose={4000} />
           <SessionProvider fallback={<PageLoader />}>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
           </SessionProvider>
         </ModalsProvider>
       </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { RequireAdmin, RequireMember, RequireUser } from "./components/guards";
 import { AppLayout } from "./components/layout/AppLayout";
 
@@ -12,7 +12,8 @@ const AdminDashboardPage = lazy(() => import("./features/admin/dashboard/AdminDa
 const MembersPage = lazy(() => import("./features/admin/members/MembersPage"));
 const CouponsPage = lazy(() => import("./features/admin/coupons/CouponsPage"));
 const AuditLogPage = lazy(() => import("./features/admin/audit/AuditLogPage"));
-const BookingPage = lazy(() => import("./features/booking/BookingPage"));
+const importBookingPage = () => import("./features/booking/BookingPage");
+const BookingPage = lazy(importBookingPage);
 const SuccessPage = lazy(() => import("./features/booking/SuccessPage"));
 const CancelPage = lazy(() => import("./features/booking/CancelPage"));
 const SignupPage = lazy(() => import("./features/membership/SignupPage"));
@@ -20,12 +21,22 @@ const MemberReservationsPage = lazy(() => import("./features/membership/MemberRe
 const MyReservationsPage = lazy(() => import("./features/membership/MyReservationsPage"));
 const MembershipSuccessPage = lazy(() => import("./features/membership/MembershipSuccessPage"));
 const MembershipCancelPage = lazy(() => import("./features/membership/MembershipCancelPage"));
-const EventsPage = lazy(() => import("./features/events/EventsPage"));
+const importEventsPage = () => import("./features/events/EventsPage");
+const EventsPage = lazy(importEventsPage);
 const AdminEventsPage = lazy(() => import("./features/admin-events/AdminEventsPage"));
 const CreateEventPage = lazy(() => import("./features/admin-events/CreateEventPage"));
 const EditEventPage = lazy(() => import("./features/admin-events/EditEventPage"));
 
-export const router = createBrowserRouter([
+/**
+ * Starts downloading the landing page's chunk at once, while the session is being restored
+ * (nothing shows before that, SPEC §2), instead of after it: one round trip less on a phone.
+ */
+export function preloadLandingPage(pathname: string): void {
+  if (pathname === "/" || pathname === "/book") void importBookingPage();
+  else if (pathname === "/events" || pathname.startsWith("/events/")) void importEventsPage();
+}
+
+const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
@@ -124,4 +135,13 @@ export const router = createBrowserRouter([
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },
-]);
+];
+
+/**
+ * The route table in React Router's declarative mode (inside <BrowserRouter>): the app loads its
+ * data with TanStack Query, so the data router's loaders and actions would only add weight to
+ * every page's first download.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

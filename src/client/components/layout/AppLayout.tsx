@@ -7,7 +7,7 @@ import { Header } from "./Header";
 
 export const PageLoader = () => (
   <Center py={80}>
-    <Loader aria-label="Loading" />
+    <Loader role="status" aria-label="Loading" />
   </Center>
 );
 
@@ -19,7 +19,9 @@ export function AppLayout() {
         Skip to content
       </a>
       <Header />
-      <Box component="main" id="main" style={{ flex: 1 }}>
+      {/* At least a screen tall, so the footer starts below the fold and does not jump down when
+          the page's data arrives (a layout shift on every first visit). */}
+      <Box component="main" id="main" mih="100dvh" style={{ flex: 1 }}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -77,7 +77,7 @@ export default function AdminEventsPage() {
         <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
           {query.isPending && (
             <Center py="xl">
-              <Loader aria-label="Loading events" />
+              <Loader role="status" aria-label="Loading events" />
             </Center>
           )}
           {query.isError && (

@@ -62,7 +62,7 @@ export function CourtPicker({
       description={ready ? undefined : "Set the date, start time and end time first"}
     >
       <Group gap={8} mt={6} role="group" aria-label="Courts">
-        {ready && query.isPending && <Loader size="xs" aria-label="Loading courts" />}
+        {ready && query.isPending && <Loader size="xs" role="status" aria-label="Loading courts" />}
         {!(ready && query.isPending) &&
           shown.map((court) => (
             <Button

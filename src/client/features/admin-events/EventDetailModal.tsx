@@ -81,7 +81,7 @@ export function EventDetailModal({ eventId, onClose }: { eventId: string | null;
       >
         {query.isPending && (
           <Center py="xl">
-            <Loader aria-label="Loading event" />
+            <Loader role="status" aria-label="Loading event" />
           </Center>
         )}
         {query.isError && <Alert color="red">Failed to load event registrations</Alert>}

@@ -6,7 +6,7 @@ export type Totals = { subtotalCents: number; discountCents: number; totalCents:
 /** Subtotal, discount and total, as the server priced them (SPEC §5: total = max(0, sum − discount)). */
 export function OrderSummary({ totals, couponCode }: { totals: Totals; couponCode: string | null }) {
   return (
-    <Stack gap={6} aria-label="Order summary">
+    <Stack gap={6} role="group" aria-label="Order summary">
       <Group justify="space-between">
         <Text c="dimmed">Subtotal</Text>
         <Text>{formatCents(totals.subtotalCents)}</Text>

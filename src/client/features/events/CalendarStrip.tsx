@@ -18,7 +18,7 @@ export function CalendarStrip({
   onSelect: (day: string | null) => void;
 }) {
   return (
-    <ScrollArea type="auto" offsetScrollbars scrollbarSize={6} aria-label="Next 30 days">
+    <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
       <Group gap={8} wrap="nowrap" py={4} role="listbox" aria-label="Choose a day">
         {days.map((day) => {
           const [, m, d] = day.split("-").map(Number) as [number, number, number];

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Image, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Image, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconCalendarEvent, IconClock, IconUsers } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { EventDto } from "../../../contracts/events";
@@ -44,11 +44,10 @@ export function EventCard({ event }: { event: EventDto }) {
         </Group>
         <Group gap={6} wrap="nowrap">
           <IconUsers size={16} aria-hidden />
-          <Text
-            size="sm"
-            aria-label={`${event.currentParticipants} of ${event.maxParticipants} participants`}
-          >
+          {/* A paragraph may not carry aria-label (axe aria-prohibited-attr): the word is hidden text. */}
+          <Text size="sm">
             {event.currentParticipants} / {event.maxParticipants}
+            <VisuallyHidden> participants</VisuallyHidden>
           </Text>
         </Group>
         <Text fw={700}>{formatEventPrices(event.nonMemberPriceCents, event.memberPriceCents)}</Text>

@@ -113,7 +113,7 @@ export function EventDetailView({ eventId }: { eventId: string }) {
       </Box>
       {query.isPending && (
         <Center py={64}>
-          <Loader aria-label="Loading event" />
+          <Loader role="status" aria-label="Loading event" />
         </Center>
       )}
       {query.isError &&

@@ -156,7 +156,7 @@ export function EventsListView() {
 
       {query.isPending && (
         <Center py={48}>
-          <Loader aria-label="Loading events" />
+          <Loader role="status" aria-label="Loading events" />
         </Center>
       )}
       {query.isError && (

@@ -73,7 +73,14 @@ export default function AuditLogPage() {
           </Text>
         )}
         {entries.length > 0 && (
-          <Table.ScrollContainer minWidth={820}>
+          <Table.ScrollContainer
+            minWidth={820}
+            // Nothing in the table takes focus, so the scrolling area itself must (axe
+            // scrollable-region-focusable): on a phone the keyboard scrolls it sideways.
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: "region", "aria-label": "Audit log table" },
+            }}
+          >
             <Table striped verticalSpacing="xs" aria-label="Audit log">
               <Table.Thead>
                 <Table.Tr>
