@@ -57,16 +57,41 @@ export function compareDates(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * The venue's wall clock for an instant, remembered for the current minute: time-zone offsets are
+ * whole minutes, so every instant of one UTC minute shows the same venue date and "HH:mm".
+ */
+function minuteClock(pattern: string): (now: Date) => string {
+  let minute = Number.NaN;
+  let value = "";
+  return (now) => {
+    const m = Math.floor(now.getTime() / 60_000);
+    if (m !== minute) {
+      value = format(now, pattern, { in: tz(VENUE_TIME_ZONE) });
+      minute = m;
+    }
+    return value;
+  };
+}
+
+const todayClock = minuteClock("yyyy-MM-dd");
+const timeClock = minuteClock("HH:mm");
+
 export function venueToday(now: Date): string {
-  return format(now, "yyyy-MM-dd", { in: tz(VENUE_TIME_ZONE) });
+  return todayClock(now);
 }
 
 export function venueNowTime(now: Date): string {
-  return format(now, "HH:mm", { in: tz(VENUE_TIME_ZONE) });
+  return timeClock(now);
 }
 
+const shiftedDates = remembered((key: string): string => {
+  const [date = "", days = "0"] = key.split("|");
+  return format(addDays(calendarDay(date), Number(days)), "yyyy-MM-dd");
+});
+
 export function addDaysToDate(date: string, days: number): string {
-  return format(addDays(calendarDay(date), days), "yyyy-MM-dd");
+  return shiftedDates(`${date}|${days}`);
 }
 
 /** Calendar months; a day the target month lacks clamps to its last day (Jan 31 + 1 → Feb 28). */

@@ -67,6 +67,8 @@ export function createApi() {
   return api;
 }
 
+const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}) {
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError);
@@ -75,6 +77,9 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
     c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) ?? randomUUID());
     const started = performance.now();
     await next();
+    // Anything that may have changed the schedule (a hold, a payment, a staff edit, a webhook)
+    // ends the availability read cache, so the next lookup reads the database again.
+    if (!READ_ONLY_METHODS.has(c.req.method)) deps.availabilityCache.clear();
     if (c.req.path.startsWith("/api/")) {
       deps.logger.debug(
         {

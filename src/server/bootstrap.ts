@@ -4,6 +4,7 @@ import { join } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { ensureManagerPassword } from "./admin/ensure-manager-password";
 import { createAuth } from "./auth/auth";
+import { createSlotContextCache } from "./booking/slot-context-cache";
 import type { Config } from "./config";
 import { openDatabase } from "./db/client";
 import { createOutbox } from "./email/outbox";
@@ -83,5 +84,6 @@ export async function createDeps(
   });
   const payments =
     overrides.payments !== undefined ? overrides.payments : createPaymentProvider(config, secret);
-  return { config, database, db, auth, logger, outbox, payments, now };
+  const availabilityCache = createSlotContextCache(config.AVAILABILITY_CACHE_MS);
+  return { config, database, db, auth, logger, outbox, payments, now, availabilityCache };
 }

@@ -41,6 +41,8 @@ const schema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   TEST_CHECKOUT: bool.optional(),
   MANAGER_PASSWORD: optionalString,
+  /** How long one availability read serves every visitor (ms); 0 turns the cache off. */
+  AVAILABILITY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   VENUE_NAME: optionalString,
   CLUB_NAME: optionalString,
   VENUE_PHONE: optionalString,
@@ -53,7 +55,8 @@ const schema = z.object({
 
 export type RawConfig = z.infer<typeof schema>;
 
-export type Config = RawConfig & {
+export type Config = Omit<RawConfig, "AVAILABILITY_CACHE_MS"> & {
+  AVAILABILITY_CACHE_MS: number;
   isProduction: boolean;
   publicUrl: string;
   storageDir: string;
@@ -91,6 +94,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     !raw.STRIPE_SECRET_KEY && (isProduction ? raw.TEST_CHECKOUT === true : raw.TEST_CHECKOUT !== false);
   return {
     ...raw,
+    // Off in tests, which write rows straight into the database and read availability at once.
+    AVAILABILITY_CACHE_MS: raw.AVAILABILITY_CACHE_MS ?? (raw.NODE_ENV === "test" ? 0 : 1000),
     isProduction,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
     storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR}/storage`,

@@ -28,7 +28,18 @@ async function main() {
   }
 
   const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  // Requests still being handled; shutdown waits for them even when their client has gone away,
+  // so none of them meets a closed database.
+  let inFlight = 0;
+  const fetch: typeof app.fetch = async (...args) => {
+    inFlight++;
+    try {
+      return await app.fetch(...args);
+    } finally {
+      inFlight--;
+    }
+  };
+  const server = serve({ fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(
       {
         port: info.port,
@@ -52,6 +63,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
       await jobs.stop();
       await deps.outbox.stop();
       await deps.database.close();

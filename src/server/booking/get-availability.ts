@@ -1,12 +1,12 @@
 import type { AvailabilityResponse } from "../../contracts/booking";
 import { checkBookingDate } from "../../domain/booking-window";
 import { type FacilityType, isPublicDuration } from "../../domain/durations";
-import { generateSlots } from "../../domain/slots";
-import { isDateString } from "../../domain/venue-time";
+import { generateSlots, type TimeSlot } from "../../domain/slots";
+import { isDateString, venueNowTime, venueToday } from "../../domain/venue-time";
 import { AppError } from "../errors";
 import type { AppDeps } from "../http/context";
 import type { BookingParty } from "./booking-party";
-import { loadSlotContext } from "./load-slot-context";
+import { loadSlotContext, type SlotContext } from "./load-slot-context";
 
 export const INVALID_DURATION_MESSAGE = "Please choose a valid duration";
 
@@ -17,6 +17,36 @@ export function assertBookingDate(date: string, now: Date, party: BookingParty):
   if (!check.ok) {
     throw new AppError("VALIDATION", check.message, { reason: check.code, resetTo: check.resetTo });
   }
+}
+
+// The slots computed from one (cached) read, by duration and, for today, the venue's minute (the
+// slots that already started drop out as the clock moves): every visitor in that second shares them.
+const computedSlots = new WeakMap<SlotContext, Map<string, TimeSlot[]>>();
+
+function slotsFor(
+  context: SlotContext,
+  input: { facilityType: FacilityType; date: string; duration: number },
+  now: Date,
+): TimeSlot[] {
+  const key = `${input.duration}|${input.date === venueToday(now) ? venueNowTime(now) : ""}`;
+  let byKey = computedSlots.get(context);
+  const known = byKey?.get(key);
+  if (known) return known;
+  const slots = generateSlots({
+    date: input.date,
+    now,
+    facilityType: input.facilityType,
+    durationMinutes: input.duration,
+    hours: context.hours,
+    facilityIds: context.facilityIds,
+    busy: context.busy,
+  });
+  if (!byKey) {
+    byKey = new Map();
+    computedSlots.set(context, byKey);
+  }
+  byKey.set(key, slots);
+  return slots;
 }
 
 /**
@@ -33,16 +63,10 @@ export async function getAvailability(
   if (!isPublicDuration(input.facilityType, input.duration)) {
     throw new AppError("VALIDATION", INVALID_DURATION_MESSAGE);
   }
-  const context = await loadSlotContext(deps.db, input.facilityType, input.date, now);
-  const slots = generateSlots({
-    date: input.date,
-    now,
-    facilityType: input.facilityType,
-    durationMinutes: input.duration,
-    hours: context.hours,
-    facilityIds: context.facilityIds,
-    busy: context.busy,
-  });
+  const context = await deps.availabilityCache.get(input.facilityType, input.date, () =>
+    loadSlotContext(deps.db, input.facilityType, input.date, now),
+  );
+  const slots = slotsFor(context, input, now);
   return {
     facilityType: input.facilityType,
     date: input.date,

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Auth } from "../auth/auth";
+import type { SlotContextCache } from "../booking/slot-context-cache";
 import type { Config } from "../config";
 import type { Database, Db } from "../db/client";
 import type { Outbox } from "../email/outbox";
@@ -30,6 +31,8 @@ export type AppDeps = {
   payments: PaymentProvider | null;
   /** The current instant; tests pin it. */
   now: () => Date;
+  /** The public availability lookup's read cache; cleared by every state-changing request. */
+  availabilityCache: SlotContextCache;
 };
 
 export type AppEnv = {
