@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { CurrentUser, SessionResponse } from "../../contracts/auth";
 import { api } from "./api";
 import { onAuthEvent } from "./auth-events";
+import { takeServedData } from "./served-data";
 
 type SessionValue = {
   user: CurrentUser | null;
@@ -21,6 +22,7 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
   const query = useQuery({
     queryKey: SESSION_KEY,
     queryFn: () => api<SessionResponse>("/session"),
+    initialData: () => takeServedData<SessionResponse>("session-data"),
     staleTime: 30_000,
     retry: 1,
   });

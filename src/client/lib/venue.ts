@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { VenueSettings } from "../../contracts/settings";
 import { api } from "./api";
+import { takeServedData } from "./served-data";
 
 const FALLBACK: VenueSettings = {
   venueName: "",
@@ -20,6 +21,7 @@ export function useVenue(): VenueSettings {
   const { data } = useQuery({
     queryKey: ["settings"],
     queryFn: () => api<VenueSettings>("/settings"),
+    initialData: () => takeServedData<VenueSettings>("settings-data"),
     staleTime: 5 * 60_000,
   });
   return data ?? FALLBACK;

@@ -3,7 +3,10 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { clientDistDir } from "../paths";
+import { toCurrentUser } from "../routes/session-routes";
+import { loadPublicSettings } from "../settings/venue-settings";
 import type { AppEnv } from "./context";
+import { loadSession } from "./load-session";
 
 // The production build of the React app: hashed assets cached for a year, every other path
 // gets index.html so client-side routes work on reload.
@@ -29,9 +32,61 @@ export function staticClient(distDir = clientDistDir) {
     }),
   );
   app.use("*", serveStatic({ root: distDir, index: "__no_index__", precompressed: true }));
-  app.get("*", (c) => {
-    c.header("cache-control", "no-cache");
-    return c.html(indexHtml);
+  const preloads = landingPreloads(distDir);
+  // Every page is index.html plus what a phone would otherwise wait a round trip for: the signed-in
+  // user (SPEC §2: the session is restored before anything shows), the venue's settings (its name
+  // is in the first heading), and the landing page's own chunks, fetched beside the main bundle.
+  app.get("*", loadSession, async (c) => {
+    const user = c.var.user ? toCurrentUser(c.var.user) : null;
+    const settings = await loadPublicSettings(c.var.deps.db, c.var.deps.config);
+    const head =
+      preloads(c.req.path) +
+      `<script type="application/json" id="session-data">${jsonForHtml({ user })}</script>` +
+      `<script type="application/json" id="settings-data">${jsonForHtml(settings)}</script>`;
+    c.header("cache-control", "private, no-cache");
+    c.header("vary", "cookie");
+    return c.html(indexHtml.replace("</head>", `${head}</head>`));
   });
   return app;
+}
+
+/** JSON that can sit inside a <script> element: nothing in it can close the element. */
+function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+type ManifestChunk = { file: string; imports?: string[] };
+
+// The pages a visitor lands on from outside, by path, and their source module (src/client/router.tsx).
+const LANDING_PAGES: Array<[RegExp, string]> = [
+  [/^\/(book)?$/, "src/client/features/booking/BookingPage.tsx"],
+  [/^\/events(\/[^/]+)?$/, "src/client/features/events/EventsPage.tsx"],
+];
+
+/** `<link rel="modulepreload">` tags for a landing page's chunk and the chunks it imports. */
+function landingPreloads(distDir: string): (path: string) => string {
+  const manifestPath = join(distDir, ".vite", "manifest.json");
+  if (!existsSync(manifestPath)) return () => "";
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
+  const tags = new Map<string, string>();
+  for (const [, source] of LANDING_PAGES) {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(source);
+    tags.set(source, [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join(""));
+  }
+  return (path) => {
+    const page = LANDING_PAGES.find(([pattern]) => pattern.test(path));
+    return page ? (tags.get(page[1]) ?? "") : "";
+  };
 }

@@ -13,6 +13,21 @@ type Props = {
   showPricingToggle: boolean;
 };
 
+/** The page's heading: shown at once, while the booking context is still on its way. */
+export function BookingHeading() {
+  const venue = useVenue();
+  return (
+    <>
+      <Title order={1} fz={{ base: 28, sm: 40 }} lh={1.15}>
+        Your Game Starts Here at {venue.venueName}
+      </Title>
+      <Text c="dimmed" size="lg">
+        Book a pickleball court or a dart bay in a few taps.
+      </Text>
+    </>
+  );
+}
+
 /** The heading, the member/guest link, the admin's pricing toggle and "Booking for" (SPEC §2). */
 export function BookingIntro({
   context,
@@ -25,12 +40,7 @@ export function BookingIntro({
   const who = context.bookingFor;
   return (
     <Stack gap="sm" mb="lg">
-      <Title order={1} fz={{ base: 28, sm: 40 }} lh={1.15}>
-        Your Game Starts Here at {venue.venueName}
-      </Title>
-      <Text c="dimmed" size="lg">
-        Book a pickleball court or a dart bay in a few taps.
-      </Text>
+      <BookingHeading />
       <Group gap="sm">
         {user && isMember && !who && (
           <Button

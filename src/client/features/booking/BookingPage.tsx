@@ -8,7 +8,7 @@ import { errorMessage } from "../../lib/api";
 import { USER_SIGNED_OUT } from "../../lib/auth-events";
 import { notifyError, notifyInfo } from "../../lib/notify";
 import { useSession } from "../../lib/session";
-import { BookingIntro } from "./BookingIntro";
+import { BookingHeading, BookingIntro } from "./BookingIntro";
 import { bookingKeys, fetchBookingContext, type Pricing } from "./booking-api";
 import { CheckoutSteps } from "./CheckoutSteps";
 import { FacilityPicker } from "./FacilityPicker";
@@ -31,7 +31,16 @@ export default function BookingPage() {
     queryFn: ({ signal }) => fetchBookingContext(memberId, signal),
   });
 
-  if (context.isPending) return <PageLoader />;
+  if (context.isPending) {
+    return (
+      <Container size="lg" py={{ base: "md", sm: "xl" }} px={{ base: "sm", sm: "md" }}>
+        <Stack gap="sm" mb="lg">
+          <BookingHeading />
+        </Stack>
+        <PageLoader />
+      </Container>
+    );
+  }
   if (context.isError) {
     return (
       <Container size="sm" py="xl">
