@@ -60,6 +60,13 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
 
 export function useSession(): SessionValue {
   const value = useContext(SessionContext);
+  const queryClient = useQueryClient();
   if (!value) throw new Error("useSession outside SessionProvider");
-  return value;
+  // The cache, read as this component renders: sign-in stores the new user and navigates in the same
+  // tick, before the provider hears of it (TanStack tells observers on a timer), and the guard of the
+  // page it navigates to must already see that user.
+  const cached = queryClient.getQueryData<SessionResponse>(SESSION_KEY);
+  if (cached === undefined || cached.user === value.user) return value;
+  const user = cached.user;
+  return { user, isAdmin: user?.isAdmin ?? false, isMember: user?.isMember ?? false, refresh: value.refresh };
 }
