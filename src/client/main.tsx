@@ -1,43 +1,7 @@
 import "./mantine.css";
 import "@mantine/notifications/styles.css";
 import "./styles.css";
-import { MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
-import { PageLoader } from "./components/layout/AppLayout";
-import { SessionProvider } from "./lib/session";
-import { AppRoutes, preloadLandingPage } from "./router";
-import { cssVariablesResolver, theme } from "./theme";
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-});
-
-preloadLandingPage(window.location.pathname);
-
-const root = createRoot(document.getElementById("root")!);
-// A transition, so React renders the first screen in small slices and a phone's main thread stays
-// responsive while it does (Lighthouse counted one long task of a third of a second here).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            {/* SPEC §9 Notifications: bottom right, 4000 ms. */}
-            <Notifications position="bottom-right" autoClose={4000} />
-            <SessionProvider fallback={<PageLoader />}>
-              <BrowserRouter>
-                <AppRoutes />
-              </BrowserRouter>
-            </SessionProvider>
-          </ModalsProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
-  );
-});
+// A small entry: the browser paints the page frame the server sent (its heading and header) without
+// waiting for the application's code, which follows in its own chunks.
+void import("./app");

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { escapeHtml } from "../email/layout";
 import { clientDistDir } from "../paths";
 import { toCurrentUser } from "../routes/session-routes";
 import { loadPublicSettings } from "../settings/venue-settings";
@@ -19,7 +20,12 @@ export function staticClient(distDir = clientDistDir) {
     );
     return app;
   }
-  const indexHtml = readFileSync(indexPath, "utf8");
+  // The app's style sheet is preloaded, not render-blocking: the first paint is the frame styled
+  // inline in index.html, and the app applies the sheet before its first render (src/client/main.tsx).
+  const indexHtml = readFileSync(indexPath, "utf8").replace(
+    /<link rel="stylesheet" crossorigin href="(\/assets\/index-[^"]+\.css)">/,
+    '<link rel="preload" as="style" crossorigin href="$1" data-app-styles>',
+  );
   app.use(
     "/assets/*",
     serveStatic({
@@ -45,9 +51,30 @@ export function staticClient(distDir = clientDistDir) {
       `<script type="application/json" id="settings-data">${jsonForHtml(settings)}</script>`;
     c.header("cache-control", "private, no-cache");
     c.header("vary", "cookie");
-    return c.html(indexHtml.replace("</head>", `${head}</head>`));
+    return c.html(
+      indexHtml
+        .replace("</head>", `${head}</head>`)
+        .replace("<!--shell--><!--/shell-->", landingFrame(c.req.path, settings)),
+    );
   });
   return app;
+}
+
+/**
+ * The frame of a landing page as its first paint: the header's logo and name and the page's heading,
+ * the same text and place as the app's own (BookingIntro, EventsListView), which replaces it.
+ */
+function landingFrame(path: string, venue: { venueName: string; logoUrl: string }): string {
+  const main = /^\/(book)?$/.test(path)
+    ? `<div class="shell-main"><h1>Your Game Starts Here at ${escapeHtml(venue.venueName)}</h1><p>Book a pickleball court or a dart bay in a few taps.</p></div>`
+    : path === "/events"
+      ? '<div class="shell-main events"><h1>Upcoming Events</h1></div>'
+      : null;
+  if (!main) return "";
+  return (
+    `<header class="shell-header"><div class="shell-inner"><img src="${escapeHtml(venue.logoUrl)}" alt="" width="36" height="36">` +
+    `<span>${escapeHtml(venue.venueName)}</span></div></header>${main}`
+  );
 }
 
 /** JSON that can sit inside a <script> element: nothing in it can close the element. */

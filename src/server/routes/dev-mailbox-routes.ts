@@ -9,7 +9,7 @@ import type { AppEnv } from "../http/context";
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:860px;margin:24px auto;padding:0 16px;color:#1f2933}
-table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:8px;text-align:left;vertical-align:top}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 pre{white-space:pre-wrap;background:#f5f7fa;padding:16px;border-radius:6px}.note{background:#fff3c4;padding:8px 12px;border-radius:6px}</style>
 </head><body>${body}</body></html>`;
 
