@@ -14,7 +14,12 @@ describe("system routes", () => {
     const response = await t.request("/api/health");
 
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: "ok", database: "ok" });
+    expect(await response.json()).toMatchObject({
+      status: "ok",
+      database: "ok",
+      instance: expect.stringMatching(/^.+:\d+$/),
+      pid: process.pid,
+    });
   });
 
   it("reports an unreachable database as unavailable", async () => {

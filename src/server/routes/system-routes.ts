@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { venueSettingsResponse } from "../../contracts/settings";
 import type { AppEnv } from "../http/context";
@@ -7,6 +8,9 @@ import { loadPublicSettings } from "../settings/venue-settings";
 const healthResponse = z.object({
   status: z.enum(["ok", "unavailable"]),
   database: z.enum(["ok", "unreachable"]),
+  /** Which app process answered (host:port), so an operator behind a load balancer can tell them apart. */
+  instance: z.string(),
+  pid: z.number().int(),
 });
 
 export const systemRoutes = new OpenAPIHono<AppEnv>()
@@ -23,11 +27,12 @@ export const systemRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "no-store");
+      const instance = { instance: `${hostname()}:${c.var.deps.config.PORT}`, pid: process.pid };
       try {
         await c.var.deps.database.ping();
-        return c.json({ status: "ok" as const, database: "ok" as const }, 200);
+        return c.json({ status: "ok" as const, database: "ok" as const, ...instance }, 200);
       } catch {
-        return c.json({ status: "unavailable" as const, database: "unreachable" as const }, 503);
+        return c.json({ status: "unavailable" as const, database: "unreachable" as const, ...instance }, 503);
       }
     },
   )
