@@ -1,12 +1,14 @@
-// Bundles the server (src/server/main.ts and the CLIs) into dist/server; npm packages stay external.
+// Bundles the server into dist/server (main.js) and the operator commands into dist/server/cli,
+// so a release pruned to production dependencies runs them with plain `node`, without tsx.
+// npm packages stay external (they are in node_modules).
 import { build } from "esbuild";
+
+const CLIS = ["migrate", "seed", "create-admin", "manager-password", "backup", "restore"];
 
 await build({
   entryPoints: {
     main: "src/server/main.ts",
-    seed: "src/server/cli/seed.ts",
-    migrate: "src/server/cli/migrate.ts",
-    "manager-password": "src/server/cli/manager-password.ts",
+    ...Object.fromEntries(CLIS.map((name) => [`cli/${name}`, `src/server/cli/${name}.ts`])),
   },
   outdir: "dist/server",
   bundle: true,
@@ -17,4 +19,4 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log("server built: dist/server");
+console.log("server built: dist/server (main.js, cli/)");

@@ -24,6 +24,11 @@ export type TestAppOptions = {
   now?: () => Date;
   /** Settings on top of the test defaults, as environment variables (e.g. STRIPE_API_BASE). */
   env?: Record<string, string | undefined>;
+  /**
+   * Runs on the test's fresh database before the app opens it (a CLI in another process, a
+   * restore). On PGlite only one process may hold the data folder, so this is the moment.
+   */
+  beforeOpen?: (database: { url: string | null; dataDir: string }) => Promise<void>;
 };
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -37,6 +42,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database = await createTestDatabase();
   let deps: AppDeps;
   try {
+    await options.beforeOpen?.({ url: database.url, dataDir: database.dataDir });
     const config = loadConfig({
       NODE_ENV: "test",
       TRUST_PROXY: "true",
@@ -60,6 +66,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     app,
     deps,
     db,
+    /** Where this test's data lives: the PostgreSQL copy's URL (null on PGlite) and DATA_DIR. */
+    location: { url: database.url, dataDir: database.dataDir },
     /** A guest request without cookies: app.request with the same arguments. */
     request: (path: string, init?: RequestInit) => app.request(path, init),
     /** A new visitor with an empty cookie jar. */

@@ -1,0 +1,179 @@
+import { execFile } from "node:child_process";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import pg from "pg";
+
+// One backup is one file, venue-backup-<time>.tar.gz, holding (decision record 016):
+//   manifest.json       what is inside and where it came from
+//   database.pgdump     PostgreSQL: pg_dump's custom format (restored with pg_restore)
+//   pglite.tar.gz       embedded database: PGlite's own dump of its data folder
+//   storage/            the uploaded files (event photos, logos, waiver) from STORAGE_DIR
+// A PostgreSQL dump is consistent while the app runs (pg_dump reads one snapshot). The embedded
+// database belongs to one process at a time: the app must be stopped for a backup or restore.
+
+const run = promisify(execFile);
+
+export const BACKUP_FORMAT = 1;
+
+export type Manifest = {
+  format: number;
+  createdAt: string;
+  database: "postgres" | "pglite";
+  files: number;
+};
+
+export type Source = { databaseUrl?: string; dataDir: string; storageDir: string };
+
+export class BackupError extends Error {}
+
+const pgliteLocation = (dataDir: string) => join(dataDir, "pgdata");
+
+function stamp(now: Date): string {
+  return now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function countFiles(dir: string): Promise<number> {
+  if (!(await exists(dir))) return 0;
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).length;
+}
+
+/** Writes one backup archive into `outDir` and returns its path. */
+export async function createBackup(source: Source, outDir: string, now = new Date()): Promise<string> {
+  await mkdir(outDir, { recursive: true });
+  const staging = await mkdtemp(join(tmpdir(), "venue-backup-"));
+  try {
+    const database = source.databaseUrl ? "postgres" : "pglite";
+    if (source.databaseUrl) {
+      await run("pg_dump", [
+        "--format=custom",
+        "--no-owner",
+        "--no-privileges",
+        `--file=${join(staging, "database.pgdump")}`,
+        `--dbname=${source.databaseUrl}`,
+      ]);
+    } else {
+      const location = pgliteLocation(source.dataDir);
+      if (!(await exists(join(location, "PG_VERSION")))) {
+        throw new BackupError(`No embedded database in ${location}.`);
+      }
+      const client = await PGlite.create(location, { extensions: { btree_gist } });
+      try {
+        const dump = await client.dumpDataDir("gzip");
+        await writeFile(join(staging, "pglite.tar.gz"), Buffer.from(await dump.arrayBuffer()));
+      } finally {
+        await client.close();
+      }
+    }
+    const storage = join(staging, "storage");
+    await mkdir(storage);
+    if (await exists(source.storageDir)) await cp(source.storageDir, storage, { recursive: true });
+    const manifest: Manifest = {
+      format: BACKUP_FORMAT,
+      createdAt: now.toISOString(),
+      database,
+      files: await countFiles(storage),
+    };
+    await writeFile(join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    const archive = resolve(outDir, `venue-backup-${stamp(now)}.tar.gz`);
+    await run("tar", ["-czf", archive, "-C", staging, "."]);
+    return archive;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+async function isPostgresEmpty(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      `select count(*) as n from information_schema.tables
+        where table_schema not in ('pg_catalog', 'information_schema')`,
+    );
+    return Number(rows[0]?.n ?? 0) === 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Restores an archive into an empty database and storage folder (the target kind must match the
+ * backup's). `force` replaces what is there instead of refusing.
+ */
+export async function restoreBackup(archive: string, target: Source, options: { force?: boolean } = {}) {
+  const staging = await mkdtemp(join(tmpdir(), "venue-restore-"));
+  try {
+    await run("tar", ["-xzf", archive, "-C", staging]);
+    const manifest = JSON.parse(await readFile(join(staging, "manifest.json"), "utf8")) as Manifest;
+    if (manifest.format !== BACKUP_FORMAT) {
+      throw new BackupError(
+        `${basename(archive)} is backup format ${manifest.format}; this version reads ${BACKUP_FORMAT}.`,
+      );
+    }
+    const targetKind = target.databaseUrl ? "postgres" : "pglite";
+    if (manifest.database !== targetKind) {
+      throw new BackupError(
+        `${basename(archive)} holds a ${manifest.database === "postgres" ? "PostgreSQL" : "embedded (PGlite)"} database; ` +
+          `set ${manifest.database === "postgres" ? "DATABASE_URL to the PostgreSQL database to restore into" : "no DATABASE_URL (restore into DATA_DIR)"}.`,
+      );
+    }
+    if (!options.force && (await countFiles(target.storageDir)) > 0) {
+      throw new BackupError(
+        `${target.storageDir} is not empty; restore refuses to mix files (use --force to replace).`,
+      );
+    }
+
+    if (target.databaseUrl) {
+      const empty = await isPostgresEmpty(target.databaseUrl);
+      if (!empty && !options.force) {
+        throw new BackupError(
+          "The target database is not empty; restore into a new database (or use --force to replace it).",
+        );
+      }
+      await run("pg_restore", [
+        "--no-owner",
+        "--no-privileges",
+        "--exit-on-error",
+        ...(empty ? ["--single-transaction"] : ["--clean", "--if-exists"]),
+        `--dbname=${target.databaseUrl}`,
+        join(staging, "database.pgdump"),
+      ]);
+    } else {
+      const location = pgliteLocation(target.dataDir);
+      if (await exists(join(location, "PG_VERSION"))) {
+        if (!options.force) {
+          throw new BackupError(
+            `${location} already holds a database; restore refuses to overwrite it (use --force).`,
+          );
+        }
+        await rm(location, { recursive: true, force: true });
+      }
+      await mkdir(location, { recursive: true });
+      const dump = new Blob([await readFile(join(staging, "pglite.tar.gz"))]);
+      const client = await PGlite.create(location, { extensions: { btree_gist }, loadDataDir: dump });
+      await client.close();
+    }
+
+    if (options.force) await rm(target.storageDir, { recursive: true, force: true });
+    await mkdir(target.storageDir, { recursive: true });
+    await cp(join(staging, "storage"), target.storageDir, { recursive: true });
+    return manifest;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,31 @@
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config";
+import { BackupError, restoreBackup } from "./backup-archive";
+
+// npm run restore -- <venue-backup-….tar.gz> [--force]
+// Into the database and storage folder the settings name (DATABASE_URL or DATA_DIR, STORAGE_DIR),
+// which must be empty unless --force. Stop the app first; start it afterwards (it migrates).
+const { values, positionals } = parseArgs({
+  options: { force: { type: "boolean", default: false } },
+  allowPositionals: true,
+  strict: true,
+});
+if (positionals.length !== 1) {
+  console.error("Usage: restore <venue-backup-….tar.gz> [--force]");
+  process.exit(1);
+}
+const config = loadConfig();
+try {
+  const manifest = await restoreBackup(
+    positionals[0]!,
+    { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, storageDir: config.storageDir },
+    { force: values.force },
+  );
+  console.log(
+    `Restored the backup of ${manifest.createdAt} (${manifest.database}, ${manifest.files} files).`,
+  );
+} catch (err) {
+  if (!(err instanceof BackupError)) throw err;
+  console.error(err.message);
+  process.exitCode = 1;
+}
