@@ -103,3 +103,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpEnabled: Boolean(raw.SMTP_HOST),
   };
 }
+
+/** Every variable the server reads (deploy/venue.env.example must list each one). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape);
