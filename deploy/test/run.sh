@@ -65,6 +65,10 @@ psql "$PGSERVER/postgres" -qc "create database $DB" -c "create database $RESTORE
 export NODE_ENV=production TRUST_PROXY=true PUBLIC_URL=$SITE HOST=127.0.0.1 LOG_LEVEL=warn
 export DATABASE_URL=$PGSERVER/$DB DATA_DIR=$WORK/data STORAGE_DIR=$WORK/data/storage
 export AUTH_SECRET=$(openssl rand -hex 32)
+# Configured as a real venue is (Stripe and SMTP set), pointed at a closed local port: nothing in
+# these checks pays or mails, and nothing leaves the machine.
+export STRIPE_SECRET_KEY=sk_test_deploy STRIPE_WEBHOOK_SECRET=whsec_deploy STRIPE_API_BASE=http://127.0.0.1:9
+export SMTP_HOST=127.0.0.1 SMTP_PORT=9 MAIL_FROM="Venue <bookings@venue.test>"
 mkdir -p "$DATA_DIR"
 
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=localhost" \
