@@ -51,10 +51,15 @@ RELEASE=$WORK/release
 mkdir -p "$RELEASE"
 cp -r package.json package-lock.json drizzle dist "$RELEASE/"
 # A hard-linked copy of node_modules (fast, no network), then npm's own prune, as on the server.
-# --omit=optional too: better-auth's optional peers (vitest, drizzle-kit) would keep them otherwise,
-# and every other optional package is a build tool's platform binary.
 cp -al node_modules "$RELEASE/node_modules"
-(cd "$RELEASE" && npm prune --omit=dev --omit=optional --no-audit --no-fund >/dev/null 2>&1) || fail "npm prune failed"
+(cd "$RELEASE" && npm prune --omit=dev --no-audit --no-fund >/dev/null 2>&1) || fail "npm prune --omit=dev failed"
+# What prune keeps of the dev tools is there only because better-auth declares optional peers
+# (vitest, drizzle-kit, and what they pull in: "devOptional" in the lockfile). Remove it too, so
+# every check below proves the release needs nothing but its production dependencies.
+(cd "$RELEASE" && node -e '
+  const lock = require("./package-lock.json");
+  for (const [path, entry] of Object.entries(lock.packages))
+    if (entry.devOptional) console.log(path);' | xargs -r rm -rf)
 for dev in vitest tsx vite typescript @biomejs/biome drizzle-kit esbuild; do
   [ ! -e "$RELEASE/node_modules/$dev" ] || fail "the pruned release still holds the dev dependency $dev"
 done
