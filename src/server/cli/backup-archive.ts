@@ -15,7 +15,22 @@ import pg from "pg";
 // A PostgreSQL dump is consistent while the app runs (pg_dump reads one snapshot). The embedded
 // database belongs to one process at a time: the app must be stopped for a backup or restore.
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+/** Runs a tool; a missing one or a failure becomes a BackupError that says which and why. */
+async function run(tool: string, args: string[]) {
+  try {
+    return await execFileAsync(tool, args, { maxBuffer: 16 * 1024 * 1024 });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException & { stderr?: string };
+    if (e.code === "ENOENT") {
+      throw new BackupError(
+        `${tool} was not found; install it (Debian: apt-get install postgresql-client tar).`,
+      );
+    }
+    throw new BackupError(`${tool} failed: ${(e.stderr || e.message).trim()}`);
+  }
+}
 
 export const BACKUP_FORMAT = 1;
 
@@ -119,7 +134,10 @@ export async function restoreBackup(archive: string, target: Source, options: { 
   const staging = await mkdtemp(join(tmpdir(), "venue-restore-"));
   try {
     await run("tar", ["-xzf", archive, "-C", staging]);
-    const manifest = JSON.parse(await readFile(join(staging, "manifest.json"), "utf8")) as Manifest;
+    const manifestText = await readFile(join(staging, "manifest.json"), "utf8").catch(() => null);
+    if (manifestText === null)
+      throw new BackupError(`${basename(archive)} is not a venue backup (no manifest.json).`);
+    const manifest = JSON.parse(manifestText) as Manifest;
     if (manifest.format !== BACKUP_FORMAT) {
       throw new BackupError(
         `${basename(archive)} is backup format ${manifest.format}; this version reads ${BACKUP_FORMAT}.`,

@@ -35,8 +35,14 @@ if (values.help) {
 if (!values.email || !values.name) fail(usage);
 
 const config = loadConfig();
-const password = await readPassword("Password for the new admin: ");
-const confirm = process.stdin.isTTY ? await readPassword("Repeat the password: ") : password;
+let password: string;
+let confirm: string;
+try {
+  password = await readPassword("Password for the new admin: ");
+  confirm = process.stdin.isTTY ? await readPassword("Repeat the password: ") : password;
+} catch (err) {
+  fail(err instanceof Error ? err.message : String(err));
+}
 
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
