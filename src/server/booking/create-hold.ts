@@ -14,6 +14,7 @@ import { loadVenueIdentity } from "../settings/venue-settings";
 import { type BookingParty, resolveBookingParty } from "./booking-party";
 import { loadCouponRule } from "./coupon-queries";
 import { endDueHolds, expireHolds, logExpiredHolds } from "./expire-holds";
+import { lockFacilityDays } from "./facility-day-lock";
 import { newHoldToken } from "./hold-token";
 import { loadSlotContext, type SlotContext } from "./load-slot-context";
 import { type PricedItem, priceCartItems, sumCents } from "./price-cart";
@@ -147,6 +148,7 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
     .returning();
 
   const contexts = new Map<string, SlotContext>();
+  await lockFacilityDays(tx, items);
   const held: HoldItem[] = [];
   for (const item of items) {
     const key = `${item.facilityType}|${item.date}`;
