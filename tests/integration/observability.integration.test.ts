@@ -69,7 +69,7 @@ describe("request ids and access lines", () => {
   it("keeps a sane id from the proxy and replaces one that could forge log lines", async () => {
     const kept = await bed.t.request("/api/session", { headers: { "x-request-id": "proxy-abc123.def" } });
     expect(kept.headers.get("x-request-id")).toBe("proxy-abc123.def");
-    for (const bad of ['x\n{"level":60}', "a".repeat(200), "short"]) {
+    for (const bad of ['x" {"level":60,"msg":"forged"}', "a".repeat(200), "short", "../../etc"]) {
       const replaced = await bed.t.request("/api/session", { headers: { "x-request-id": bad } });
       expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     }
@@ -111,6 +111,7 @@ describe("GET /metrics", () => {
     const activeBefore = value(before, "venue_holds_active")!;
     expect(activeBefore).toBeGreaterThanOrEqual(0);
     await createHoldOk(bed.t.client(), holdBody({ items: [item({ startTime: "10:00", duration: 60 })] }));
+    await bed.t.deps.outbox.enqueue(bed.t.db, { to: "queued@example.test", subject: "Queued", text: "Hi" });
     const response = await scrape();
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/plain");
@@ -123,6 +124,8 @@ describe("GET /metrics", () => {
       ),
     ).toBeGreaterThanOrEqual(1);
     expect(body).not.toMatch(/route="[^"]*[0-9a-f]{8}-[0-9a-f]{4}/);
+    expect(value(body, "venue_outbox_pending")).toBe(value(before, "venue_outbox_pending")! + 1);
+    expect(value(body, "venue_outbox_oldest_pending_age_seconds")).toBeGreaterThan(0);
     for (const name of [
       "venue_bookings_confirmed",
       "venue_payments_refunded",

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { and, count, eq, gt, min } from "drizzle-orm";
+import { and, count, eq, gt, min, sql } from "drizzle-orm";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database, Db } from "../db/client";
 import { emailOutbox, holds, payments, reservations } from "../db/schema";
@@ -47,7 +47,11 @@ export function createMetrics(options: { token: string | undefined; defaultMetri
       db.select({ n: count() }).from(reservations).where(eq(reservations.status, "confirmed")),
       db.select({ n: count() }).from(payments).where(eq(payments.state, "refunded")),
       db
-        .select({ n: count(), oldest: min(emailOutbox.createdAt) })
+        // The database's clock on both sides: created_at is its default.
+        .select({
+          n: count(),
+          age: sql<string>`coalesce(extract(epoch from now() - ${min(emailOutbox.createdAt)}), 0)`,
+        })
         .from(emailOutbox)
         .where(eq(emailOutbox.status, "pending")),
       db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, "failed")),
@@ -57,8 +61,7 @@ export function createMetrics(options: { token: string | undefined; defaultMetri
     paymentsRefunded.set(refunded?.n ?? 0);
     outboxPending.set(pending?.n ?? 0);
     outboxFailed.set(failed?.n ?? 0);
-    const oldest = pending?.oldest ? new Date(pending.oldest).getTime() : null;
-    outboxOldestAge.set(oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000));
+    outboxOldestAge.set(Math.max(0, Number(pending?.age ?? 0)));
     const usage = database.poolUsage();
     pool.set({ state: "total" }, usage.total);
     pool.set({ state: "idle" }, usage.idle);
