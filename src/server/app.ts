@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { adminRoutes } from "./admin/admin-routes";
 import { bookingRoutes } from "./booking/booking-routes";
+import { CHANNELS, notify } from "./db/notify-bus";
 import { AppError } from "./errors";
 import { adminEventRoutes } from "./events/admin-event-routes";
 import { eventPhotoRoutes } from "./events/event-photo-routes";
@@ -16,6 +16,8 @@ import { findNulCharacter } from "./http/nul-character";
 import { sameOriginOnly } from "./http/same-origin";
 import { staticClient } from "./http/static-files";
 import { membershipRoutes } from "./membership/membership-routes";
+import { accessLog } from "./observability/access-log";
+import { metricsEndpoint } from "./observability/metrics-endpoint";
 import { testCheckoutRoutes } from "./payments/test-checkout-routes";
 import { webhookRoutes } from "./payments/webhook-routes";
 import { devMailboxRoutes } from "./routes/dev-mailbox-routes";
@@ -72,23 +74,16 @@ const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}) {
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError);
+  app.use("*", accessLog(deps));
   app.use("*", async (c, next) => {
-    c.set("deps", deps);
-    c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) ?? randomUUID());
-    const started = performance.now();
     await next();
     // Anything that may have changed the schedule (a hold, a payment, a staff edit, a webhook)
-    // ends the availability read cache, so the next lookup reads the database again.
-    if (!READ_ONLY_METHODS.has(c.req.method)) deps.availabilityCache.clear();
-    if (c.req.path.startsWith("/api/")) {
-      deps.logger.debug(
-        {
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round(performance.now() - started),
-        },
-        "request",
+    // ends the availability read cache, so the next lookup reads the database again — in this
+    // instance now, and in every other instance when the notification reaches it (decision 017).
+    if (!READ_ONLY_METHODS.has(c.req.method)) {
+      deps.availabilityCache.clear();
+      await notify(deps.db, CHANNELS.availability).catch((err) =>
+        deps.logger.warn({ err: (err as Error).message }, "could not notify other instances"),
       );
     }
   });
@@ -123,6 +118,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
     isEventUploadRequest(c.req.method, c.req.path) ? eventUploadBodyLimit(c, next) : apiBodyLimit(c, next),
   );
   app.route("/api", createApi());
+  app.get("/metrics", metricsEndpoint);
   app.route("/dev/mailbox", devMailboxRoutes);
   app.route("/test-checkout", testCheckoutRoutes);
   app.route("/storage", eventPhotoRoutes);

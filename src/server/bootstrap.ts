@@ -7,10 +7,12 @@ import { createAuth } from "./auth/auth";
 import { createSlotContextCache } from "./booking/slot-context-cache";
 import type { Config } from "./config";
 import { openDatabase } from "./db/client";
+import { CHANNELS } from "./db/notify-bus";
 import { createOutbox } from "./email/outbox";
 import { resetPasswordEmail } from "./email/templates/reset-password";
 import type { AppDeps } from "./http/context";
 import type { Logger } from "./logger";
+import { createMetrics } from "./observability/metrics";
 import { createPaymentProvider } from "./payments/create-payment-provider";
 import type { PaymentProvider } from "./payments/payment-provider";
 import { loadVenueIdentity } from "./settings/venue-settings";
@@ -48,6 +50,8 @@ export type DepsOverrides = {
   transport?: Transporter | null;
   databaseUrl?: string | null;
   payments?: PaymentProvider | null;
+  /** Process-wide metrics (CPU, memory, event loop); once per process, so only the server turns them on. */
+  defaultMetrics?: boolean;
 };
 
 /** Opens the database (running migrations) and wires every adapter the routes use. */
@@ -85,5 +89,12 @@ export async function createDeps(
   const payments =
     overrides.payments !== undefined ? overrides.payments : createPaymentProvider(config, secret);
   const availabilityCache = createSlotContextCache(config.AVAILABILITY_CACHE_MS);
-  return { config, database, db, auth, logger, outbox, payments, now, availabilityCache };
+  // Other instances' writes end this instance's cached reads, and their queued emails wake this
+  // instance's outbox worker (docs/decisions/017). Only when there is something to wake.
+  if (config.AVAILABILITY_CACHE_MS > 0) {
+    await database.listen(CHANNELS.availability, () => availabilityCache.clear());
+  }
+  if (transport) await database.listen(CHANNELS.outbox, () => outbox.nudge());
+  const metrics = createMetrics({ token: config.METRICS_TOKEN, defaultMetrics: overrides.defaultMetrics });
+  return { config, database, db, auth, logger, outbox, payments, now, availabilityCache, metrics };
 }

@@ -23,9 +23,20 @@ describe("loadConfig", () => {
     [{ SMTP_HOST: "smtp.example.com" }, "MAIL_FROM"],
     [{ STRIPE_SECRET_KEY: "sk_test_x" }, "STRIPE_WEBHOOK_SECRET"],
     [{ VENUE_EMAIL: "not-an-email" }, "VENUE_EMAIL"],
+    [{ METRICS_TOKEN: "too-short" }, "METRICS_TOKEN"],
+    [{ LOG_FORMAT: "xml" }, "LOG_FORMAT"],
+    [{ HOLD_SWEEP_INTERVAL_MS: "10" }, "HOLD_SWEEP_INTERVAL_MS"],
   ])("refuses %o and names %s", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
+  });
+
+  it("logs JSON everywhere but development, so production never needs pino-pretty", () => {
+    const secret = "x".repeat(32);
+    expect(loadConfig({}).LOG_FORMAT).toBe("pretty");
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret }).LOG_FORMAT).toBe("json");
+    expect(loadConfig({ NODE_ENV: "test" }).LOG_FORMAT).toBe("json");
+    expect(loadConfig({ LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
   });
 
   it("treats empty variables as unset", () => {

@@ -18,6 +18,12 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** json (one object a line, for log shippers) or pretty (pino-pretty, a devDependency). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  /** Bearer token for GET /metrics; without it the endpoint answers 404. */
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
+  /** How often each instance sweeps holds whose time is up (ms). */
+  HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
@@ -55,8 +61,10 @@ const schema = z.object({
 
 export type RawConfig = z.infer<typeof schema>;
 
-export type Config = Omit<RawConfig, "AVAILABILITY_CACHE_MS"> & {
+export type Config = Omit<RawConfig, "AVAILABILITY_CACHE_MS" | "LOG_FORMAT"> & {
   AVAILABILITY_CACHE_MS: number;
+  /** Pretty only in development by default: production never needs pino-pretty installed. */
+  LOG_FORMAT: "json" | "pretty";
   isProduction: boolean;
   publicUrl: string;
   storageDir: string;
@@ -96,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...raw,
     // Off in tests, which write rows straight into the database and read availability at once.
     AVAILABILITY_CACHE_MS: raw.AVAILABILITY_CACHE_MS ?? (raw.NODE_ENV === "test" ? 0 : 1000),
+    LOG_FORMAT: raw.LOG_FORMAT ?? (raw.NODE_ENV === "development" ? "pretty" : "json"),
     isProduction,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
     storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR}/storage`,

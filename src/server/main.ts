@@ -17,8 +17,8 @@ async function main() {
     }
     throw err;
   }
-  const logger = createLogger(config.LOG_LEVEL);
-  const deps = await createDeps(config, logger);
+  const logger = createLogger(config.LOG_LEVEL, config.LOG_FORMAT === "pretty");
+  const deps = await createDeps(config, logger, { defaultMetrics: true });
   logger.info({ database: deps.database.kind }, "database ready");
 
   if (config.SEED_ON_EMPTY && (await isDatabaseEmpty(deps.db))) {

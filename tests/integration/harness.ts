@@ -110,7 +110,7 @@ export const demoUsers = {
 type TestDatabase = { url: string | null; dataDir: string; drop: () => Promise<void> };
 
 /** A folder for DATA_DIR (the PGlite copy, stored files) and, on PostgreSQL, a copied database. */
-async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const runDir = inject("testRunDir") ?? tmpdir();
   const dataDir = mkdtempSync(join(runDir, "app-"));
   const removeDir = async () => rmSync(dataDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import type { Tx } from "../db/client";
 import { auditLog, venueSettings } from "../db/schema";
 import { AppError, isAppError } from "../errors";
 import type { AppDeps, SessionUser } from "../http/context";
+import { logManagerAction } from "../observability/business-events";
 import { type AuditDetails, type AuditTarget, type DenialReason, writeAudit } from "./audit-log";
 
 // SPEC §6 Manager password and DECISIONS.md: a shared staff secret, stored only as a hash in
@@ -36,16 +37,37 @@ export async function withManagerPassword<T>(
   perform: (tx: Tx) => Promise<{ result: T; details?: AuditDetails }>,
 ): Promise<T> {
   const check = await checkManagerPassword(deps, actor, password, target);
+  if (check !== "ok") {
+    logManagerAction(
+      deps.logger,
+      {
+        action: target.action,
+        targetType: target.targetType,
+        targetId: target.targetId,
+        actorUserId: actor.id,
+        outcome: "denied",
+      },
+      check,
+    );
+  }
   if (check === "throttled") throw new AppError("TOO_MANY_ATTEMPTS", MANAGER_PASSWORD_MESSAGES.throttled);
   if (check === "not_configured") throw new AppError("FORBIDDEN", MANAGER_PASSWORD_MESSAGES.notConfigured);
   if (check === "wrong_password") throw new AppError("FORBIDDEN", MANAGER_PASSWORD_MESSAGES.wrong);
+  const logged = { action: target.action, targetType: target.targetType, targetId: target.targetId };
   try {
-    return await deps.db.transaction(async (tx) => {
+    const result = await deps.db.transaction(async (tx) => {
       const { result, details } = await perform(tx);
       await writeAudit(tx, { ...target, actorUserId: actor.id, outcome: "success", at: deps.now(), details });
       return result;
     });
+    logManagerAction(deps.logger, { ...logged, actorUserId: actor.id, outcome: "success" });
+    return result;
   } catch (err) {
+    logManagerAction(
+      deps.logger,
+      { ...logged, actorUserId: actor.id, outcome: "error" },
+      isAppError(err) ? err.code : "INTERNAL",
+    );
     await writeAudit(deps.db, {
       ...target,
       actorUserId: actor.id,

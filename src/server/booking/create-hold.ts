@@ -13,7 +13,8 @@ import type { AppDeps, SessionUser } from "../http/context";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { type BookingParty, resolveBookingParty } from "./booking-party";
 import { loadCouponRule } from "./coupon-queries";
-import { endDueHolds, expireHolds } from "./expire-holds";
+import { endDueHolds, expireHolds, logExpiredHolds } from "./expire-holds";
+import { lockFacilityDays } from "./facility-day-lock";
 import { newHoldToken } from "./hold-token";
 import { loadSlotContext, type SlotContext } from "./load-slot-context";
 import { type PricedItem, priceCartItems, sumCents } from "./price-cart";
@@ -52,7 +53,14 @@ export async function createHold(
       const result = await deps.db.transaction((tx) =>
         holdInTransaction(tx, { now, party, customer, items, couponCode }),
       );
-      if (result.endedHolds > 0) runSweeperSoon(deps);
+      deps.logger.info(
+        { event: "hold.created", holdId: result.response.holdId, items: items.length },
+        "hold created",
+      );
+      if (result.endedHolds.length > 0) {
+        logExpiredHolds(deps.logger, result.endedHolds, "new-hold");
+        runSweeperSoon(deps);
+      }
       return result.response;
     } catch (err) {
       // A deadlock between two carts is resolved by PostgreSQL aborting one; run it again.
@@ -140,6 +148,7 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
     .returning();
 
   const contexts = new Map<string, SlotContext>();
+  await lockFacilityDays(tx, items);
   const held: HoldItem[] = [];
   for (const item of items) {
     const key = `${item.facilityType}|${item.date}`;
@@ -191,7 +200,7 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
     coupon: couponCode ? { code: couponCode, discountCents } : null,
     items: held,
   };
-  return { response, endedHolds: endedHolds.length };
+  return { response, endedHolds };
 }
 
 /**

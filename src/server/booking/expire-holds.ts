@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { holds, payments, reservations } from "../db/schema";
 import type { AppDeps } from "../http/context";
+import type { Logger } from "../logger";
 
 type CancelReason = "hold_expired" | "hold_cancelled";
 
@@ -30,15 +31,20 @@ export async function endHolds(
 /**
  * DECISIONS.md Payment hold: every active hold whose 15 minutes are up ends, in the caller's
  * transaction. The rows are locked in id order so two callers never deadlock; a caller that waited
- * sees them already ended and skips them.
+ * sees them already ended and skips them. The background sweeper passes skipLocked: with several
+ * instances sweeping at once each takes the holds no other has claimed, and none waits.
  */
-export async function endDueHolds(tx: Tx, now: Date): Promise<string[]> {
+export async function endDueHolds(
+  tx: Tx,
+  now: Date,
+  options: { skipLocked?: boolean } = {},
+): Promise<string[]> {
   const due = await tx
     .select({ id: holds.id })
     .from(holds)
     .where(and(eq(holds.status, "active"), lte(holds.expiresAt, now)))
     .orderBy(asc(holds.id))
-    .for("update");
+    .for("update", options.skipLocked ? { skipLocked: true } : {});
   const ids = due.map((h) => h.id);
   await endHolds(tx, ids, "expired", "hold_expired", now);
   return ids;
@@ -48,6 +54,8 @@ export async function endDueHolds(tx: Tx, now: Date): Promise<string[]> {
  * Stops the provider's checkout sessions that must no longer take payment (DECISIONS.md: "the
  * payment provider's checkout session is expired when the hold ends"). Best effort: a session
  * that still completes is handled by the late-payment path (confirm if free, otherwise refund).
+ * Each payment is claimed (created → expired) before the provider is called, so with several
+ * instances sweeping, each session is expired by exactly one of them.
  */
 export async function expireCheckoutSessions(
   deps: AppDeps,
@@ -55,6 +63,13 @@ export async function expireCheckoutSessions(
 ): Promise<number> {
   let expired = 0;
   for (const payment of open) {
+    const claimed = await deps.db
+      .update(payments)
+      .set({ state: "expired", updatedAt: deps.now() })
+      .where(and(eq(payments.id, payment.id), eq(payments.state, "created")))
+      .returning({ id: payments.id });
+    if (claimed.length === 0) continue;
+    expired++;
     if (payment.providerSessionId && deps.payments) {
       try {
         await deps.payments.expireCheckoutSession(payment.providerSessionId);
@@ -65,12 +80,6 @@ export async function expireCheckoutSessions(
         );
       }
     }
-    const updated = await deps.db
-      .update(payments)
-      .set({ state: "expired", updatedAt: deps.now() })
-      .where(and(eq(payments.id, payment.id), eq(payments.state, "created")))
-      .returning({ id: payments.id });
-    expired += updated.length;
   }
   return expired;
 }
@@ -87,10 +96,16 @@ async function sessionsOfEndedHolds(deps: AppDeps) {
     .limit(100);
 }
 
-/** The sweeper (every 30 s, and after each new hold): ends due holds, then their checkout sessions. */
+/** One business-event line per hold that ended on its own (docs/monitoring.md). */
+export function logExpiredHolds(logger: Logger, holdIds: string[], by: string): void {
+  for (const holdId of holdIds) logger.info({ event: "hold.expired", holdId, by }, "hold expired");
+}
+
+/** The sweeper (every HOLD_SWEEP_INTERVAL_MS, and after each new hold): ends due holds, then their checkout sessions. */
 export async function expireHolds(deps: AppDeps): Promise<{ holds: number; sessions: number }> {
   const now = deps.now();
-  const ended = await deps.db.transaction((tx) => endDueHolds(tx, now));
+  const ended = await deps.db.transaction((tx) => endDueHolds(tx, now, { skipLocked: true }));
+  logExpiredHolds(deps.logger, ended, "sweeper");
   const sessions = await expireCheckoutSessions(deps, await sessionsOfEndedHolds(deps));
   return { holds: ended.length, sessions };
 }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsDir } from "../paths";
+import { type Listen, pgliteListener, postgresListener } from "./notify-bus";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -21,6 +22,10 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** LISTEN on a channel (src/server/db/notify-bus.ts); the first call opens the listening connection. */
+  listen: Listen;
+  /** Connections the pool holds: total, idle, and callers waiting for one (PGlite: one, never waiting). */
+  poolUsage(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 };
 
@@ -83,6 +88,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // A dropped connection must not crash the process; the pool replaces it on next use.
   pool.on("error", () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const listener = postgresListener(url);
   return {
     db,
     kind: "postgres",
@@ -101,7 +107,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    listen: listener.listen,
+    poolUsage: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async close() {
+      await listener.close();
       await pool.end();
     },
   };
@@ -112,6 +126,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith("memory://")) mkdirSync(location, { recursive: true });
   const client = await PGlite.create(location, { extensions: { btree_gist } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const listener = pgliteListener(client);
   return {
     db,
     kind: "pglite",
@@ -121,7 +136,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    listen: listener.listen,
+    poolUsage: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     async close() {
+      await listener.close();
       await client.close();
     },
   };

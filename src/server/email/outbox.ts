@@ -1,6 +1,7 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Db, Tx } from "../db/client";
+import { CHANNELS, notify } from "../db/notify-bus";
 import { emailOutbox } from "../db/schema";
 import type { Logger } from "../logger";
 
@@ -16,6 +17,7 @@ export type OutgoingEmail = {
 
 const MAX_ATTEMPTS = 12;
 const BATCH = 20;
+const MAX_BATCHES_PER_RUN = 50;
 
 /** Exponential backoff: 30 s, 1 min, 2 min … capped at 1 hour. */
 export function retryDelayMs(attempts: number): number {
@@ -51,79 +53,110 @@ export function createOutbox(options: {
         nextAttemptAt: now(),
       })
       .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+    // Wakes every instance's worker at commit (src/server/db/notify-bus.ts), not only this one's.
+    await notify(executor, CHANNELS.outbox);
     nudge();
+  }
+
+  /**
+   * Claims a batch of due emails in one statement. SKIP LOCKED lets several instances claim at
+   * once without waiting on each other or taking the same row; the claim (attempts + 1, next try
+   * in 5 minutes) commits before sending, so a process that dies mid-send leaves the email to be
+   * retried, never lost, and a second instance never sends it while the first still may.
+   */
+  async function claimBatch() {
+    const due = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now())))
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    return db
+      .update(emailOutbox)
+      .set({
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        nextAttemptAt: new Date(now().getTime() + 5 * 60_000),
+      })
+      .where(and(inArray(emailOutbox.id, due), eq(emailOutbox.status, "pending")))
+      .returning();
   }
 
   async function deliverOnce(): Promise<number> {
     if (!transport) return 0;
-    const due = await db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now())))
-      .orderBy(asc(emailOutbox.nextAttemptAt))
-      .limit(BATCH);
     let sent = 0;
-    for (const row of due) {
-      // Claim the row so two workers never send the same email.
-      const claimed = await db
-        .update(emailOutbox)
-        .set({
-          attempts: sql`${emailOutbox.attempts} + 1`,
-          nextAttemptAt: new Date(now().getTime() + 5 * 60_000),
-        })
-        .where(
-          and(
-            eq(emailOutbox.id, row.id),
-            eq(emailOutbox.attempts, row.attempts),
-            eq(emailOutbox.status, "pending"),
-          ),
-        )
-        .returning({ attempts: emailOutbox.attempts });
-      const attempts = claimed[0]?.attempts;
-      if (attempts === undefined) continue;
-      try {
-        await transport.sendMail({
-          from,
-          to: row.toAddress,
-          subject: row.subject,
-          text: row.textBody,
-          html: row.htmlBody ?? undefined,
-          attachments: row.attachments?.map((a) => ({
-            filename: a.filename,
-            contentType: a.contentType,
-            content: Buffer.from(a.content, "base64"),
-          })),
-        });
-        await db
-          .update(emailOutbox)
-          .set({ status: "sent", sentAt: now(), lastError: null })
-          .where(eq(emailOutbox.id, row.id));
-        sent++;
-      } catch (err) {
-        const failed = attempts >= MAX_ATTEMPTS;
-        await db
-          .update(emailOutbox)
-          .set({
-            status: failed ? "failed" : "pending",
-            lastError: String((err as Error).message ?? err).slice(0, 500),
-            nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
-          })
-          .where(eq(emailOutbox.id, row.id));
-        logger.warn(
-          { emailId: row.id, attempts, err: (err as Error).message },
-          "email delivery failed; will retry",
-        );
-      }
+    // Batch after batch until the queue has nothing due, so a burst drains without waiting a tick.
+    for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+      const claimed = await claimBatch();
+      for (const row of claimed) if (await send(row)) sent++;
+      if (claimed.length < BATCH) break;
     }
     return sent;
   }
 
-  function deliverDue(): Promise<number> {
-    if (!running) {
-      running = deliverOnce().finally(() => {
-        running = null;
+  async function send(row: typeof emailOutbox.$inferSelect): Promise<boolean> {
+    const attempts = row.attempts;
+    try {
+      await transport!.sendMail({
+        from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? undefined,
+        attachments: row.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content, "base64"),
+        })),
       });
+      await db
+        .update(emailOutbox)
+        .set({ status: "sent", sentAt: now(), lastError: null })
+        .where(eq(emailOutbox.id, row.id));
+      logger.info({ event: "email.sent", emailId: row.id, attempts }, "email sent");
+      return true;
+    } catch (err) {
+      const failed = attempts >= MAX_ATTEMPTS;
+      await db
+        .update(emailOutbox)
+        .set({
+          status: failed ? "failed" : "pending",
+          lastError: String((err as Error).message ?? err).slice(0, 500),
+          nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
+        })
+        .where(eq(emailOutbox.id, row.id));
+      if (failed) {
+        logger.error(
+          { event: "email.failed", emailId: row.id, attempts, err: (err as Error).message },
+          "email delivery failed for good",
+        );
+      } else {
+        logger.warn(
+          { event: "email.retry", emailId: row.id, attempts, err: (err as Error).message },
+          "email delivery failed; will retry",
+        );
+      }
+      return false;
     }
+  }
+
+  let again = false;
+  function deliverDue(): Promise<number> {
+    if (running) {
+      // Queued while a run is under way: that run goes round once more instead of missing it.
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let sent = 0;
+      do {
+        again = false;
+        sent += await deliverOnce();
+      } while (again);
+      return sent;
+    })().finally(() => {
+      running = null;
+    });
     return running;
   }
 
@@ -135,6 +168,8 @@ export function createOutbox(options: {
   return {
     enqueue,
     deliverDue,
+    /** Delivers soon when the worker runs; called when another instance queued an email. */
+    nudge,
     smtpEnabled: transport !== null,
     start(intervalMs = 10_000) {
       if (!transport || timer) return;

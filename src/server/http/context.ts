@@ -5,6 +5,7 @@ import type { Config } from "../config";
 import type { Database, Db } from "../db/client";
 import type { Outbox } from "../email/outbox";
 import type { Logger } from "../logger";
+import type { Metrics } from "../observability/metrics";
 import type { PaymentProvider } from "../payments/payment-provider";
 
 export type SessionUser = {
@@ -33,6 +34,8 @@ export type AppDeps = {
   now: () => Date;
   /** The public availability lookup's read cache; cleared by every state-changing request. */
   availabilityCache: SlotContextCache;
+  /** Prometheus metrics of this instance (src/server/observability/metrics.ts). */
+  metrics: Metrics;
 };
 
 export type AppEnv = {

@@ -2,10 +2,14 @@ import { expireHolds } from "../booking/expire-holds";
 import type { AppDeps } from "../http/context";
 import { createJobRunner } from "./job-runner";
 
-/** The server's periodic work. Availability already ignores ended holds; the sweeper tidies up. */
+/**
+ * The server's periodic work. Availability already ignores ended holds; the sweeper tidies up.
+ * Every instance runs every job: each job claims its rows (FOR UPDATE SKIP LOCKED), so N
+ * instances share the work and handle each item once (docs/decisions/017).
+ */
 export function createBackgroundJobs(deps: AppDeps) {
   return createJobRunner(deps.logger, [
     // DECISIONS.md Payment hold: cancel what ended, release coupons, expire provider sessions.
-    { name: "expire-holds", intervalMs: 30_000, run: () => expireHolds(deps) },
+    { name: "expire-holds", intervalMs: deps.config.HOLD_SWEEP_INTERVAL_MS, run: () => expireHolds(deps) },
   ]);
 }

@@ -11,6 +11,7 @@ import { fulfilMembershipCheckout } from "../membership/fulfil-membership-checko
 import { recordRenewal } from "../membership/record-renewal";
 import { syncSubscription } from "../membership/sync-subscription";
 import type { MembershipOutcome } from "../membership/webhook-records";
+import { logWebhookOutcome } from "../observability/business-events";
 
 export type WebhookOutcome = FulfilmentOutcome | MembershipOutcome;
 
@@ -52,17 +53,35 @@ export async function handlePaymentWebhook(
     deps.logger.warn({ err: (err as Error).message }, "webhook signature rejected");
     throw new AppError("VALIDATION", "Invalid webhook signature");
   }
+  const outcome = await dispatch(deps, event);
+  const object = event.data.object as { id?: string; metadata?: Record<string, string> | null };
+  logWebhookOutcome(
+    deps.logger,
+    {
+      id: event.id,
+      type: event.type,
+      objectId: object.id,
+      purpose: event.type.startsWith("checkout.session.")
+        ? purposeOf(object as Stripe.Checkout.Session)
+        : undefined,
+    },
+    outcome,
+  );
+  return outcome;
+}
+
+function dispatch(deps: AppDeps, event: Stripe.Event): Promise<WebhookOutcome> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
       const session = event.data.object;
       const handler = handlers[purposeOf(session)];
-      return handler ? handler.completed(deps, event, session) : "ignored";
+      return handler ? handler.completed(deps, event, session) : Promise.resolve("ignored");
     }
     case "checkout.session.expired": {
       const session = event.data.object;
       const handler = handlers[purposeOf(session)];
-      return handler ? handler.expired(deps, event, session) : "ignored";
+      return handler ? handler.expired(deps, event, session) : Promise.resolve("ignored");
     }
     // The membership's later life (SPEC §4 Member account): renewals, cancellation, the end.
     case "customer.subscription.updated":
@@ -71,6 +90,6 @@ export async function handlePaymentWebhook(
     case "invoice.paid":
       return recordRenewal(deps, event, event.data.object);
     default:
-      return "ignored";
+      return Promise.resolve("ignored");
   }
 }

@@ -644,6 +644,9 @@ const ROWS: Row[] = [
     expected: everyone(200),
     call: () => get(`/dev/mailbox/${s.outboxId}`),
   },
+
+  // ---- operations: off without METRICS_TOKEN, and no session (not even an admin's) opens it ----
+  { route: "GET /metrics", expected: everyone(404), call: () => get("/metrics") },
 ];
 
 function couponInput(code: string) {

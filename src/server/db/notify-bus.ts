@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import type { Logger } from "../logger";
+import type { Db, Tx } from "./client";
+
+/**
+ * Cross-process signals through the database (PostgreSQL LISTEN/NOTIFY; PGlite has the same
+ * statements in-process), so N app instances need no server of their own to tell each other "the
+ * schedule changed" or "an email is due". A notification sent inside a transaction is delivered at
+ * its commit, and never if it rolls back. Notifications are hints: a listener that lost its
+ * connection is told `reconnected` (it may have missed some) and should assume everything changed.
+ */
+export const CHANNELS = {
+  availability: "venue_availability",
+  outbox: "venue_outbox",
+} as const;
+export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
+
+/** Sends a notification on `channel` from the caller's connection (inside its transaction, if any). */
+export async function notify(executor: Db | Tx, channel: Channel): Promise<void> {
+  await executor.execute(sql`select pg_notify(${channel}, '')`);
+}
+
+export type Listen = (channel: Channel, handler: () => void) => Promise<void>;
+
+export type Listener = { listen: Listen; close(): Promise<void> };
+
+/** PGlite: one process, one database; its own listen() delivers what this process sends. */
+export function pgliteListener(client: {
+  listen(channel: string, cb: () => void): Promise<(() => Promise<void>) | unknown>;
+}): Listener {
+  const stops: Array<() => Promise<void>> = [];
+  return {
+    async listen(channel, handler) {
+      const stop = await client.listen(channel, handler);
+      if (typeof stop === "function") stops.push(stop as () => Promise<void>);
+    },
+    async close() {
+      await Promise.all(stops.splice(0).map((stop) => stop().catch(() => {})));
+    },
+  };
+}
+
+const RECONNECT_MS = 1000;
+
+/**
+ * PostgreSQL: one dedicated connection per process, outside the pool (a pooled connection would
+ * stop listening when it is handed to someone else). When it drops, it reconnects every second
+ * and then calls every handler once, since notifications sent meanwhile are lost.
+ */
+export function postgresListener(url: string, logger?: Logger): Listener {
+  const handlers = new Map<string, Array<() => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const fire = (channel: string) => {
+    for (const handler of handlers.get(channel) ?? []) handler();
+  };
+
+  const connect = async (isReconnect: boolean) => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => fire(message.channel));
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      next.removeAllListeners("notification");
+      next.end().catch(() => {});
+      scheduleReconnect();
+    };
+    next.on("error", (err) => {
+      logger?.warn({ err: err.message }, "database notification listener lost its connection");
+      lost();
+    });
+    next.on("end", lost);
+    await next.connect();
+    for (const channel of handlers.keys()) await next.query(`LISTEN ${quoteChannel(channel)}`);
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    if (isReconnect) {
+      logger?.info("database notification listener reconnected");
+      for (const channel of handlers.keys()) fire(channel);
+    }
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect(true).catch(() => scheduleReconnect());
+    }, RECONNECT_MS);
+    retry.unref();
+  };
+
+  return {
+    async listen(channel, handler) {
+      const known = handlers.get(channel);
+      if (known) {
+        known.push(handler);
+        return;
+      }
+      handlers.set(channel, [handler]);
+      if (!client) {
+        connecting ??= connect(false).finally(() => {
+          connecting = null;
+        });
+        await connecting;
+      }
+      // Again after a connect that began before this channel was added (LISTEN twice is harmless).
+      await client?.query(`LISTEN ${quoteChannel(channel)}`);
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
+}
+
+// Channel names are the constants above; LISTEN takes an identifier, not a parameter.
+function quoteChannel(channel: string): string {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Unexpected channel name: ${channel}`);
+  return channel;
+}

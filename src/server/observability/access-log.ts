@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
+import { clientIp } from "../http/client-ip";
+import type { AppDeps, AppEnv } from "../http/context";
+
+// A proxy's id is kept when it is sane (so one id follows the request through proxy and app logs);
+// anything else — too long, odd characters that could forge log lines — is replaced.
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/**
+ * The route pattern that answered ("/api/holds/:id"), never the raw path, so metrics have a
+ * bounded set of labels however many ids and tokens the paths carry.
+ */
+export function routePattern(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
+  const routes = matchedRoutes(c);
+  const answered = routes[c.req.routeIndex] ?? routes.at(-1);
+  return answered?.path ?? "unmatched";
+}
+
+/**
+ * The first middleware: gives every request an id (X-Request-Id, in and out), then writes one
+ * access line per request with its duration and feeds the latency histogram.
+ */
+export function accessLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set("deps", deps);
+    const requestId = requestIdOf(c.req.header("x-request-id"));
+    c.set("requestId", requestId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      c.header("X-Request-Id", requestId);
+      const seconds = (performance.now() - started) / 1000;
+      const route = routePattern(c);
+      deps.metrics.observeRequest(c.req.method, route, c.res.status, seconds);
+      deps.logger.info(
+        {
+          reqId: requestId,
+          method: c.req.method,
+          path: c.req.path,
+          route,
+          status: c.res.status,
+          ms: Math.round(seconds * 10_000) / 10,
+          ip: clientIp(c),
+        },
+        "request",
+      );
+    }
+  };
+}
