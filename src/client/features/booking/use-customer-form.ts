@@ -9,6 +9,15 @@ export type CustomerValues = {
   termsAccepted: boolean;
 };
 export type CustomerField = keyof CustomerValues;
+/** The form's fields, named as in the hold request's customer (src/contracts/booking.ts). */
+export const CUSTOMER_FIELDS: readonly CustomerField[] = [
+  "name",
+  "email",
+  "phone",
+  "smsConsent",
+  "notes",
+  "termsAccepted",
+];
 export type CustomerErrors = Partial<Record<CustomerField, string>>;
 
 const EMPTY: CustomerValues = {
