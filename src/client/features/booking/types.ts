@@ -47,7 +47,7 @@ export function cartItemFromSlot(
   };
 }
 
-export function cartItemFromHold(item: HoldItem): CartItem {
+function cartItemFromHold(item: HoldItem): CartItem {
   return {
     key: item.reservationId,
     facilityType: item.facilityType,

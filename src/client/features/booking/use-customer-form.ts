@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-export type CustomerValues = {
+type CustomerValues = {
   name: string;
   email: string;
   phone: string;
@@ -8,7 +8,7 @@ export type CustomerValues = {
   notes: string;
   termsAccepted: boolean;
 };
-export type CustomerField = keyof CustomerValues;
+type CustomerField = keyof CustomerValues;
 /** The form's fields, named as in the hold request's customer (src/contracts/booking.ts). */
 export const CUSTOMER_FIELDS: readonly CustomerField[] = [
   "name",
@@ -18,7 +18,7 @@ export const CUSTOMER_FIELDS: readonly CustomerField[] = [
   "notes",
   "termsAccepted",
 ];
-export type CustomerErrors = Partial<Record<CustomerField, string>>;
+type CustomerErrors = Partial<Record<CustomerField, string>>;
 
 const EMPTY: CustomerValues = {
   name: "",
