@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import type { QuoteResponse } from "../../contracts/booking";
 import { couponCodes } from "../db/schema";
-import { item, NOW } from "./booking-test-kit";
+import { item, NOW, TEST_COUPONS } from "./booking-test-kit";
 
 // POST /api/booking/quote: the figures the booking screen shows under the cart (it never adds prices).
 const clock = testClock(NOW);
@@ -11,17 +11,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
   await t.seedFacilities();
-  await t.db.insert(couponCodes).values([
-    { code: "TENOFF", type: "percentage", value: "10", startDate: "2026-11-01", endDate: "2026-12-31" },
-    {
-      code: "FIVE",
-      type: "fixed_amount",
-      value: "5",
-      startDate: "2026-11-01",
-      endDate: "2026-12-31",
-      minPurchaseCents: 5000,
-    },
-  ]);
+  await t.db.insert(couponCodes).values(TEST_COUPONS);
 });
 afterAll(() => t?.close());
 
