@@ -38,7 +38,9 @@ function appStyles(): Promise<void> {
   return loaded;
 }
 
-const root = createRoot(document.getElementById("root")!);
+const container = document.getElementById("root");
+if (!container) throw new Error("The page has no #root element to render into");
+const root = createRoot(container);
 // A transition, so React renders the first screen in small slices and a phone's main thread stays
 // responsive while it does (Lighthouse counted one long task of a third of a second here).
 void appStyles().then(() =>

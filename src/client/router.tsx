@@ -23,9 +23,9 @@ const MembershipSuccessPage = lazy(() => import("./features/membership/Membershi
 const MembershipCancelPage = lazy(() => import("./features/membership/MembershipCancelPage"));
 const importEventsPage = () => import("./features/events/EventsPage");
 const EventsPage = lazy(importEventsPage);
-const AdminEventsPage = lazy(() => import("./features/admin-events/AdminEventsPage"));
-const CreateEventPage = lazy(() => import("./features/admin-events/CreateEventPage"));
-const EditEventPage = lazy(() => import("./features/admin-events/EditEventPage"));
+const AdminEventsPage = lazy(() => import("./features/admin/events/AdminEventsPage"));
+const CreateEventPage = lazy(() => import("./features/admin/events/CreateEventPage"));
+const EditEventPage = lazy(() => import("./features/admin/events/EditEventPage"));
 
 /**
  * Starts downloading the landing page's chunk at once, while the session is being restored

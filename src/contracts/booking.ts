@@ -122,6 +122,21 @@ export const couponCheckResponse = z.object({
 });
 export type CouponCheckResponse = z.infer<typeof couponCheckResponse>;
 
+// ---- POST /api/booking/quote (the cart's total, with or without a coupon) ----
+
+/** The coupon check's body with the code optional: without one, the cart is priced as it is. */
+export const quoteRequest = couponCheckRequest.extend({ code: z.string().max(64).nullish() });
+export type QuoteRequest = z.infer<typeof quoteRequest>;
+
+export const quoteResponse = z.object({
+  subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  totalCents: z.number().int(),
+  /** The applied coupon's code as the venue wrote it, or null when none was asked for. */
+  couponCode: z.string().nullable(),
+});
+export type QuoteResponse = z.infer<typeof quoteResponse>;
+
 // ---- POST /api/booking/holds ("Continue to Payment") ----
 
 export const createHoldRequest = z.object({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  bookingFormProblem,
   checkBookingForm,
   checkCouponForm,
   formatVenueDateShort,
@@ -33,6 +34,21 @@ describe("checkBookingForm (SPEC §5 Public booking, Form)", () => {
   it("accepts a complete form, with or without a consented phone", () => {
     expect(checkBookingForm(valid)).toBeNull();
     expect(checkBookingForm({ ...valid, phone: "512 555 0100", smsConsent: true })).toBeNull();
+  });
+});
+
+describe("bookingFormProblem: the field each message belongs to", () => {
+  it.each([
+    [{ termsAccepted: false }, "termsAccepted"],
+    [{ name: " " }, "name"],
+    [{ email: "" }, "email"],
+    [{ email: "jordan@" }, "email"],
+    [{ phone: "512 555 0100" }, "smsConsent"],
+    [{ items: [] }, "items"],
+  ])("%j → %s", (overrides, field) => {
+    const problem = bookingFormProblem({ ...valid, ...overrides });
+    expect(problem?.field).toBe(field);
+    expect(problem?.message).toBe(checkBookingForm({ ...valid, ...overrides }));
   });
 });
 

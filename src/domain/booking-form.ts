@@ -32,18 +32,32 @@ export type BookingFormInput = {
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The first problem with the booking form, or null. Names and emails are trimmed first. */
-export function checkBookingForm(input: BookingFormInput): string | null {
-  if (!input.termsAccepted) return BOOKING_FORM_MESSAGES.terms;
-  if (input.name.trim() === "") return BOOKING_FORM_MESSAGES.name;
+/** A form problem and the request field it concerns (named as in src/contracts/booking.ts). */
+export type BookingFormProblem = {
+  field: "termsAccepted" | "name" | "email" | "smsConsent" | "items";
+  message: string;
+};
+
+/** The first problem with the booking form, with its field, or null. Names and emails are trimmed first. */
+export function bookingFormProblem(input: BookingFormInput): BookingFormProblem | null {
+  const problem = (field: BookingFormProblem["field"], message: string) => ({ field, message });
+  if (!input.termsAccepted) return problem("termsAccepted", BOOKING_FORM_MESSAGES.terms);
+  if (input.name.trim() === "") return problem("name", BOOKING_FORM_MESSAGES.name);
   const email = input.email.trim();
-  if (email === "") return BOOKING_FORM_MESSAGES.email;
-  if (!EMAIL_RE.test(email)) return BOOKING_FORM_MESSAGES.emailFormat;
-  if ((input.phone ?? "").trim() !== "" && !input.smsConsent) return BOOKING_FORM_MESSAGES.smsConsent;
-  if (input.items.some((i) => !i.startTime || !i.endTime)) return BOOKING_FORM_MESSAGES.timeSlot;
-  if (input.items.length === 0) return BOOKING_FORM_MESSAGES.emptyCart;
+  if (email === "") return problem("email", BOOKING_FORM_MESSAGES.email);
+  if (!EMAIL_RE.test(email)) return problem("email", BOOKING_FORM_MESSAGES.emailFormat);
+  if ((input.phone ?? "").trim() !== "" && !input.smsConsent) {
+    return problem("smsConsent", BOOKING_FORM_MESSAGES.smsConsent);
+  }
+  if (input.items.some((i) => !i.startTime || !i.endTime))
+    return problem("items", BOOKING_FORM_MESSAGES.timeSlot);
+  if (input.items.length === 0) return problem("items", BOOKING_FORM_MESSAGES.emptyCart);
   return null;
 }
+
+/** The first problem's message, or null. */
+export const checkBookingForm = (input: BookingFormInput): string | null =>
+  bookingFormProblem(input)?.message ?? null;
 
 /** The first problem with a coupon request (SPEC §5 Public booking, Coupon), or null. */
 export function checkCouponForm(code: string, itemCount: number): string | null {

@@ -1,9 +1,12 @@
-// The one way the browser talks to the server. Errors carry the server's message (the spec's words).
+// The one way the browser talks to the server. Errors carry the server's message (the spec's words)
+// and, when the server names one, the request field it concerns, so a form marks that field without
+// reading the message.
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = "ApiError";
@@ -32,11 +35,12 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
   const text = await response.text();
   const data = text ? safeJson(text) : null;
   if (!response.ok) {
-    const error = (data as { error?: { message?: string; code?: string } } | null)?.error;
+    const error = (data as { error?: { message?: string; code?: string; field?: string } } | null)?.error;
     throw new ApiError(
       error?.message ?? `Request failed (${response.status})`,
       response.status,
       error?.code ?? "HTTP",
+      typeof error?.field === "string" ? error.field : undefined,
     );
   }
   return data as T;
@@ -55,4 +59,10 @@ export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.status !== 0 && err.status < 500) return err.message;
   if (err instanceof ApiError && err.code === "NETWORK") return err.message;
   return fallback;
+}
+
+/** The request field a server error concerns, when it is one of the form's own fields. */
+export function errorField<F extends string>(err: unknown, fields: readonly F[]): F | null {
+  const field = err instanceof ApiError ? err.field : undefined;
+  return fields.find((f) => f === field) ?? null;
 }

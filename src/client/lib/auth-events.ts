@@ -1,5 +1,5 @@
 // SPEC §4 Authentication events: the frame re-checks the session on each. Other tabs hear them too.
-export type AuthEvent = "SIGNED_IN" | "SIGNED_OUT" | "TOKEN_REFRESHED" | "USER_UPDATED" | "PASSWORD_RECOVERY";
+type AuthEvent = "SIGNED_IN" | "SIGNED_OUT" | "TOKEN_REFRESHED" | "USER_UPDATED" | "PASSWORD_RECOVERY";
 
 const target = new EventTarget();
 const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("auth-events");

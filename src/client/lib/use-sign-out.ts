@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { api } from "./api";
@@ -10,15 +10,16 @@ import { SESSION_KEY } from "./session";
 export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { mutateAsync } = useMutation({
+    mutationFn: () => api("/session/sign-out", { method: "POST" }),
+  });
   return useCallback(async () => {
     localStorage.clear();
     sessionStorage.clear();
-    let failed = false;
-    try {
-      await api("/session/sign-out", { method: "POST" });
-    } catch {
-      failed = true;
-    }
+    const failed = await mutateAsync().then(
+      () => false,
+      () => true,
+    );
     // Leave the page first, so a members-only screen does not bounce the visitor to /login.
     await navigate("/", { replace: true });
     queryClient.setQueryData(SESSION_KEY, { user: null });
@@ -27,5 +28,5 @@ export function useSignOut() {
     emitAuthEvent("SIGNED_OUT");
     if (failed) notifyError("Failed to sign out. Please try again.");
     else notifySuccess("Signed out successfully");
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, mutateAsync]);
 }

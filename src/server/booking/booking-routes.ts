@@ -15,6 +15,8 @@ import {
   HOLD_TOKEN_HEADER,
   holdSummary,
   holdTokenBody,
+  quoteRequest,
+  quoteResponse,
 } from "../../contracts/booking";
 import { errorResponse } from "../../contracts/common";
 import { AppError } from "../errors";
@@ -28,6 +30,7 @@ import { createHold } from "./create-hold";
 import { getAvailability } from "./get-availability";
 import { getBookingContext } from "./get-booking-context";
 import { getHold } from "./get-hold";
+import { quoteCart } from "./quote-cart";
 import { startCheckout } from "./start-checkout";
 
 const error = (description: string) => jsonResponse(errorResponse, description);
@@ -93,6 +96,22 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
       const input = c.req.valid("json");
       const party = await resolveBookingParty(c.var.deps.db, c.var.user, input);
       return c.json(await checkCoupon(c.var.deps, party, input), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/booking/quote",
+      tags: ["Booking"],
+      summary: "The cart's subtotal, discount and total, with the coupon when a code is given",
+      request: jsonBody(quoteRequest),
+      responses: { 200: jsonResponse(quoteResponse), ...errorResponses },
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const party = await resolveBookingParty(c.var.deps.db, c.var.user, input);
+      c.header("cache-control", "no-store");
+      return c.json(await quoteCart(c.var.deps, party, input), 200);
     },
   )
   .openapi(

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import type { CartItemInput, CreateHoldRequest, CreateHoldResponse } from "../../contracts/booking";
-import { payments } from "../db/schema";
+import { type couponCodes, payments } from "../db/schema";
 import type { AppDeps } from "../http/context";
 import type { TestProvider } from "../payments/test-provider";
 
@@ -18,6 +18,37 @@ export const MONDAY = "2026-11-23";
 export const SATURDAY = "2026-11-21";
 
 export const HOLD_MS = 15 * 60_000;
+
+/** Coupons valid around NOW (TENOFF, FIVE with a $50 minimum, LAST with one use) and refused ones. */
+export const TEST_COUPONS: Array<typeof couponCodes.$inferInsert> = [
+  { code: "TENOFF", type: "percentage", value: "10", startDate: "2026-11-01", endDate: "2026-12-31" },
+  {
+    code: "FIVE",
+    type: "fixed_amount",
+    value: "5",
+    startDate: "2026-11-01",
+    endDate: "2026-12-31",
+    minPurchaseCents: 5000,
+  },
+  { code: "OLD", type: "percentage", value: "25", startDate: "2026-01-01", endDate: "2026-11-17" },
+  { code: "SOON", type: "percentage", value: "25", startDate: "2026-11-19", endDate: "2026-12-31" },
+  {
+    code: "OFF",
+    type: "percentage",
+    value: "25",
+    startDate: "2026-11-01",
+    endDate: "2026-12-31",
+    isActive: false,
+  },
+  {
+    code: "LAST",
+    type: "fixed_amount",
+    value: "10",
+    startDate: "2026-11-01",
+    endDate: "2026-12-31",
+    maxUses: 1,
+  },
+];
 
 export function item(overrides: Partial<CartItemInput> = {}): CartItemInput {
   return { facilityType: "court", date: MONDAY, startTime: "17:00", duration: 90, ...overrides };

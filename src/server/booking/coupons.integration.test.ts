@@ -16,6 +16,7 @@ import {
   paymentForSession,
   postWebhook,
   signForTestProvider,
+  TEST_COUPONS,
 } from "./booking-test-kit";
 
 const clock = testClock(NOW);
@@ -24,35 +25,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
   await t.seedFacilities();
-  await t.db.insert(couponCodes).values([
-    { code: "TENOFF", type: "percentage", value: "10", startDate: "2026-11-01", endDate: "2026-12-31" },
-    {
-      code: "FIVE",
-      type: "fixed_amount",
-      value: "5",
-      startDate: "2026-11-01",
-      endDate: "2026-12-31",
-      minPurchaseCents: 5000,
-    },
-    { code: "OLD", type: "percentage", value: "25", startDate: "2026-01-01", endDate: "2026-11-17" },
-    { code: "SOON", type: "percentage", value: "25", startDate: "2026-11-19", endDate: "2026-12-31" },
-    {
-      code: "OFF",
-      type: "percentage",
-      value: "25",
-      startDate: "2026-11-01",
-      endDate: "2026-12-31",
-      isActive: false,
-    },
-    {
-      code: "LAST",
-      type: "fixed_amount",
-      value: "10",
-      startDate: "2026-11-01",
-      endDate: "2026-12-31",
-      maxUses: 1,
-    },
-  ]);
+  await t.db.insert(couponCodes).values(TEST_COUPONS);
 });
 afterAll(() => t?.close());
 

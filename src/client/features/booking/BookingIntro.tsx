@@ -1,10 +1,14 @@
-import { Alert, Button, Group, Stack, Switch, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { IconSparkles, IconUserCheck } from "@tabler/icons-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { BookingContext } from "../../../contracts/booking";
 import { useSession } from "../../lib/session";
 import { useVenue } from "../../lib/venue";
 import classes from "./booking.module.css";
+
+// Only staff who are members see the toggle: guests' first load (SPEC §2 /book) does not carry it.
+const PricingToggle = lazy(() => import("./PricingToggle"));
 
 type Props = {
   context: BookingContext;
@@ -76,12 +80,9 @@ export function BookingIntro({
         </Alert>
       )}
       {context.canUseNonMemberPricing && showPricingToggle && (
-        <Switch
-          size="md"
-          label="Use Non-Member Pricing"
-          checked={nonMemberPricing}
-          onChange={(e) => onNonMemberPricingChange(e.currentTarget.checked)}
-        />
+        <Suspense fallback={null}>
+          <PricingToggle checked={nonMemberPricing} onChange={onNonMemberPricingChange} />
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Alert, Container, Grid, Stack } from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import type { BookingContext } from "../../../contracts/booking";
 import { PageLoader } from "../../components/layout/AppLayout";
@@ -8,11 +8,11 @@ import { errorMessage } from "../../lib/api";
 import { USER_SIGNED_OUT } from "../../lib/auth-events";
 import { notifyError, notifyInfo } from "../../lib/notify";
 import { useSession } from "../../lib/session";
+import { bookingKeys, type Pricing } from "./api/booking-keys";
+import { useBookingContext } from "./api/get-booking-context";
 import { BookingHeading, BookingIntro } from "./BookingIntro";
-import { bookingKeys, fetchBookingContext, type Pricing } from "./booking-api";
 import { CheckoutSteps } from "./CheckoutSteps";
 import { FacilityPicker } from "./FacilityPicker";
-import { PaymentPanel } from "./PaymentPanel";
 import { SlotStep } from "./SlotStep";
 import { StepCard } from "./StepCard";
 import { type CartItem, cartItemFromSlot } from "./types";
@@ -21,15 +21,16 @@ import { type Prefill, useCustomerForm } from "./use-customer-form";
 import { usePaymentHold } from "./use-payment-hold";
 import { useSlotSelection } from "./use-slot-selection";
 
+// Step 6 is fetched when the cart gets its first item, so the first visit to /book does not carry it.
+const importPaymentPanel = () => import("./PaymentPanel");
+const PaymentPanel = lazy(importPaymentPanel);
+
 // SPEC §2 Booking screen (/ and /book; /book?member={userId} for admins booking for a member).
 export default function BookingPage() {
   const { user } = useSession();
   const [params] = useSearchParams();
   const memberId = params.get("member");
-  const context = useQuery({
-    queryKey: bookingKeys.context(user?.id ?? null, memberId),
-    queryFn: ({ signal }) => fetchBookingContext(memberId, signal),
-  });
+  const context = useBookingContext(user?.id ?? null, memberId);
 
   if (context.isPending) {
     return (
@@ -111,6 +112,7 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
       return;
     }
     cart.addItem(cartItemFromSlot(slot, selection.facilityType, selection.date, selection.duration));
+    void importPaymentPanel();
     selection.clearStartTime();
   };
 
@@ -128,16 +130,18 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
         showPricingToggle={!payment.hold}
       />
       {payment.hold ? (
-        <PaymentPanel
-          hold={payment.hold}
-          items={cart.items}
-          couponCode={cart.coupon?.code ?? null}
-          paying={payment.paying}
-          removingKey={payment.removingKey}
-          onPay={payment.pay}
-          onRemove={removeItem}
-          onExpire={payment.expire}
-        />
+        <Suspense fallback={<PageLoader />}>
+          <PaymentPanel
+            hold={payment.hold}
+            items={cart.items}
+            couponCode={cart.couponCode}
+            paying={payment.paying}
+            removingKey={payment.removingKey}
+            onPay={payment.pay}
+            onRemove={removeItem}
+            onExpire={payment.expire}
+          />
+        </Suspense>
       ) : (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

@@ -4,7 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { notifyError } from "../../lib/notify";
-import { bookingKeys, cancelHold } from "./booking-api";
+import { bookingKeys } from "./api/booking-keys";
+import { useCancelHold } from "./api/cancel-hold";
 import { clearPendingReservation, readPendingReservation } from "./pending-reservation";
 import { ResultCard } from "./ResultCard";
 
@@ -18,6 +19,7 @@ export default function CancelPage() {
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
   const started = useRef(false);
+  const { mutate: cancelHold } = useCancelHold();
 
   useEffect(() => {
     if (started.current) return;
@@ -26,16 +28,13 @@ export default function CancelPage() {
     clearPendingReservation();
     notifyError("Payment was not completed");
     if (!pending) return;
-    cancelHold({
-      holdToken: pending.holdToken,
-      holdId: pending.holdId,
-      checkoutSessionId: sessionId ?? undefined,
-    })
-      .catch(() => {
-        // Already ended, or paid meanwhile: the server's sweeper ends an unpaid hold at its expiry.
-      })
-      .finally(() => void queryClient.invalidateQueries({ queryKey: bookingKeys.availabilityAll }));
-  }, [sessionId, queryClient]);
+    // A refusal means it already ended, or was paid meanwhile: the server's sweeper ends an unpaid
+    // hold at its expiry, so there is nothing to tell.
+    cancelHold(
+      { holdToken: pending.holdToken, holdId: pending.holdId, checkoutSessionId: sessionId ?? undefined },
+      { onSettled: () => void queryClient.invalidateQueries({ queryKey: bookingKeys.availabilityAll }) },
+    );
+  }, [sessionId, queryClient, cancelHold]);
 
   return (
     <ResultCard

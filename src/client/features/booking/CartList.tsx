@@ -4,7 +4,7 @@ import { FACILITY_LABELS, formatVenueDateShort } from "../../../domain/booking-f
 import { formatCents } from "../../../domain/money";
 import type { CartItem } from "./types";
 
-export const itemLabel = (item: CartItem) => item.facilityName || FACILITY_LABELS[item.facilityType];
+const itemLabel = (item: CartItem) => item.facilityName || FACILITY_LABELS[item.facilityType];
 
 /** Step 3: facility, date, time, duration and price for each item, each with a remove button. */
 export function CartList({

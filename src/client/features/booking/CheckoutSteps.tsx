@@ -3,10 +3,10 @@ import { IconArrowRight } from "@tabler/icons-react";
 import { CartList } from "./CartList";
 import { CouponField } from "./CouponField";
 import { CustomerFields } from "./CustomerFields";
-import { OrderSummary, type Totals } from "./OrderSummary";
+import { OrderSummary } from "./OrderSummary";
 import { StepCard } from "./StepCard";
 import type { CartItem } from "./types";
-import type { Cart } from "./use-cart";
+import { type Cart, useCartTotals } from "./use-cart";
 import type { CustomerForm } from "./use-customer-form";
 
 /** Steps 3–5: the cart, Customer Information, the coupon, the total and "Continue to Payment". */
@@ -23,6 +23,7 @@ export function CheckoutSteps({
   onRemove: (item: CartItem) => void;
   onContinue: () => void;
 }) {
+  const totals = useCartTotals(cart);
   return (
     <Stack gap="md">
       <StepCard step={3} title="Your Cart">
@@ -34,12 +35,12 @@ export function CheckoutSteps({
       <StepCard step={5} title="Coupon & Total">
         <Stack gap="md">
           <CouponField
-            applied={cart.coupon}
+            appliedCode={cart.couponCode}
             busy={cart.couponBusy}
             onApply={cart.applyCoupon}
             onRemove={cart.removeCoupon}
           />
-          <OrderSummary totals={totalsOf(cart)} couponCode={cart.coupon?.code ?? null} />
+          <OrderSummary totals={totals} couponCode={cart.couponCode} />
           <Button
             size="lg"
             fullWidth
@@ -53,11 +54,4 @@ export function CheckoutSteps({
       </StepCard>
     </Stack>
   );
-}
-
-/** The coupon check's figures when a code is applied; otherwise the sum of the quoted prices. */
-function totalsOf(cart: Cart): Totals {
-  if (cart.coupon) return cart.coupon;
-  const subtotalCents = cart.items.reduce((sum, i) => sum + i.priceCents, 0);
-  return { subtotalCents, discountCents: 0, totalCents: subtotalCents };
 }

@@ -1,24 +1,23 @@
 import { Button, Group, TextInput } from "@mantine/core";
 import { IconTicket } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import type { AppliedCoupon } from "./types";
 
 /** Step 5: the coupon code, locked while a coupon is applied (SPEC §5 Coupon). */
 export function CouponField({
-  applied,
+  appliedCode,
   busy,
   onApply,
   onRemove,
 }: {
-  applied: AppliedCoupon | null;
+  appliedCode: string | null;
   busy: boolean;
   onApply: (code: string) => void;
   onRemove: () => void;
 }) {
   const [code, setCode] = useState("");
   useEffect(() => {
-    if (applied) setCode(applied.code);
-  }, [applied]);
+    if (appliedCode) setCode(appliedCode);
+  }, [appliedCode]);
 
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
@@ -29,17 +28,17 @@ export function CouponField({
         value={code}
         onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
         onKeyDown={(e) => {
-          if (e.key === "Enter" && !applied) {
+          if (e.key === "Enter" && !appliedCode) {
             e.preventDefault();
             onApply(code);
           }
         }}
         leftSection={<IconTicket size={18} aria-hidden />}
-        disabled={Boolean(applied)}
+        disabled={Boolean(appliedCode)}
         autoComplete="off"
         autoCapitalize="characters"
       />
-      {applied ? (
+      {appliedCode ? (
         <Button
           size="md"
           variant="default"

@@ -1,7 +1,7 @@
 import { Divider, Group, Stack, Text } from "@mantine/core";
 import { formatCents } from "../../../domain/money";
 
-export type Totals = { subtotalCents: number; discountCents: number; totalCents: number };
+type Totals = { subtotalCents: number; discountCents: number; totalCents: number };
 
 /** Subtotal, discount and total, as the server priced them (SPEC §5: total = max(0, sum − discount)). */
 export function OrderSummary({ totals, couponCode }: { totals: Totals; couponCode: string | null }) {

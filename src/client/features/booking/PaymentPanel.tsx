@@ -20,7 +20,7 @@ type Props = {
 };
 
 /** Step 6, the payment panel: the hold's countdown, what is held, and "Pay $amount" (SPEC §2). */
-export function PaymentPanel({
+export default function PaymentPanel({
   hold,
   items,
   couponCode,

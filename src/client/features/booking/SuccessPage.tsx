@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { notifySuccess } from "../../lib/notify";
 import { useSession } from "../../lib/session";
-import { bookingKeys } from "./booking-api";
+import { bookingKeys } from "./api/booking-keys";
 import { clearPendingReservation } from "./pending-reservation";
 import { ResultCard } from "./ResultCard";
 

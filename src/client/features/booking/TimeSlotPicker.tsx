@@ -1,4 +1,4 @@
-import { Alert, Center, Flex, Group, Loader, Radio, SimpleGrid, Text } from "@mantine/core";
+import { Alert, Center, Group, Loader, Radio, SimpleGrid, Text } from "@mantine/core";
 import type { TimeSlotDto } from "../../../contracts/booking";
 import type { FacilityType } from "../../../domain/durations";
 import { formatCents } from "../../../domain/money";
@@ -85,12 +85,7 @@ function SlotList({
           py={10}
         >
           {/* A row on a phone (time left, status right), a small card from 576 px up. */}
-          <Flex
-            direction={{ base: "row", xs: "column" }}
-            justify="space-between"
-            align={{ base: "center", xs: "flex-start" }}
-            gap={{ base: "sm", xs: 2 }}
-          >
+          <div className={classes.slotBody}>
             <Text fw={700} size="sm" style={{ whiteSpace: "nowrap" }}>
               {slot.displayTime}
             </Text>
@@ -108,7 +103,7 @@ function SlotList({
                 NOT AVAILABLE ({slot.availableFacilities} {PLURAL[facilityType]} open for this time)
               </Text>
             )}
-          </Flex>
+          </div>
         </Radio.Card>
       ))}
     </SimpleGrid>

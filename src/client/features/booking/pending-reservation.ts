@@ -1,8 +1,8 @@
 // SPEC §3 Cart item: the pending reservation is kept in session storage under "pendingReservation",
 // so /cancel can cancel the hold it came from and a reload can return to the payment panel.
-export const PENDING_RESERVATION_KEY = "pendingReservation";
+const PENDING_RESERVATION_KEY = "pendingReservation";
 
-export type PendingReservation = { holdId: string; holdToken: string; expiresAt: string };
+type PendingReservation = { holdId: string; holdToken: string; expiresAt: string };
 
 export function readPendingReservation(): PendingReservation | null {
   try {

@@ -16,14 +16,6 @@ export type CartItem = {
   reservationId?: string;
 };
 
-/** The coupon as the server last priced it against this cart. */
-export type AppliedCoupon = {
-  code: string;
-  discountCents: number;
-  subtotalCents: number;
-  totalCents: number;
-};
-
 /** Payment mode: the hold "Continue to Payment" created, with the server's totals. */
 export type ActiveHold = {
   holdId: string;
@@ -55,7 +47,7 @@ export function cartItemFromSlot(
   };
 }
 
-export function cartItemFromHold(item: HoldItem): CartItem {
+function cartItemFromHold(item: HoldItem): CartItem {
   return {
     key: item.reservationId,
     facilityType: item.facilityType,

@@ -1,129 +1,75 @@
-import { useCallback, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { checkCouponForm } from "../../../domain/booking-form";
 import { errorMessage } from "../../lib/api";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { checkCoupon, type Pricing } from "./booking-api";
-import type { AppliedCoupon, CartItem } from "./types";
+import type { Pricing } from "./api/booking-keys";
+import { quoteQuery, quoteRequest, useApplyCoupon, useCartQuote } from "./api/quote-cart";
+import type { CartItem } from "./types";
 
-export const toCartInput = (items: CartItem[]) =>
-  items.map((i) => ({
-    facilityType: i.facilityType,
-    date: i.date,
-    startTime: i.startTime,
-    endTime: i.endTime,
-    duration: i.duration,
-  }));
+const NOTHING = { subtotalCents: 0, discountCents: 0, totalCents: 0 };
 
 /**
- * The cart and its coupon (SPEC §2 steps 3 and 5). The discount is always the server's answer for
- * the cart as it is now: when the cart changes, the applied code is checked again, and taken off
- * with the server's reason when it no longer applies.
+ * The cart and its coupon code (SPEC §2 steps 3 and 5). The figures are the server's quote for the
+ * cart as it is now (useCartTotals); the newest cart wins because the quote is keyed by the cart.
  */
 export function useCart(pricing: Pricing) {
+  const queryClient = useQueryClient();
   const [items, setItems] = useState<CartItem[]>([]);
-  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
-  const [couponBusy, setCouponBusy] = useState(false);
-  // The newest coupon request wins; an older answer for a cart that has since changed is dropped.
-  const requestId = useRef(0);
+  const [couponCode, setCouponCode] = useState<string | null>(null);
+  const apply = useApplyCoupon();
 
-  const priceCoupon = useCallback(
-    async (code: string, cart: CartItem[]): Promise<AppliedCoupon> => {
-      return checkCoupon({
-        code: code.trim(),
-        items: toCartInput(cart),
-        memberId: pricing.memberId,
-        useNonMemberPricing: pricing.useNonMemberPricing,
-      });
-    },
-    [pricing],
-  );
+  const addItem = useCallback((item: CartItem) => {
+    setItems((current) => [...current, item]);
+    notifySuccess("Item added to cart");
+  }, []);
 
-  const recheck = useCallback(
-    async (code: string, cart: CartItem[]) => {
-      const id = ++requestId.current;
-      if (cart.length === 0) {
-        setCoupon(null);
-        return;
-      }
-      try {
-        const result = await priceCoupon(code, cart);
-        if (id === requestId.current) setCoupon(result);
-      } catch (err) {
-        if (id !== requestId.current) return;
-        setCoupon(null);
-        notifyError(errorMessage(err, "Failed to apply coupon"));
-      }
-    },
-    [priceCoupon],
-  );
+  const removeItem = useCallback((key: string) => {
+    setItems((current) => current.filter((i) => i.key !== key));
+    notifySuccess("Item removed from cart");
+  }, []);
 
-  const replaceItems = useCallback(
-    (next: CartItem[]) => {
-      setItems(next);
-      if (coupon) void recheck(coupon.code, next);
-    },
-    [coupon, recheck],
-  );
-
-  const addItem = useCallback(
-    (item: CartItem) => {
-      replaceItems([...items, item]);
-      notifySuccess("Item added to cart");
-    },
-    [items, replaceItems],
-  );
-
-  const removeItem = useCallback(
-    (key: string) => {
-      replaceItems(items.filter((i) => i.key !== key));
-      notifySuccess("Item removed from cart");
-    },
-    [items, replaceItems],
-  );
-
+  const { mutate: quoteWithCode } = apply;
   const applyCoupon = useCallback(
-    async (code: string) => {
+    (code: string) => {
       const problem = checkCouponForm(code, items.length);
       if (problem) {
         notifyError(problem);
         return;
       }
-      const id = ++requestId.current;
-      setCouponBusy(true);
-      try {
-        const result = await priceCoupon(code, items);
-        if (id !== requestId.current) return;
-        setCoupon(result);
-        notifySuccess(`Coupon "${result.code}" applied!`);
-      } catch (err) {
-        if (id !== requestId.current) return;
-        setCoupon(null);
-        notifyError(errorMessage(err, "Failed to apply coupon"));
-      } finally {
-        setCouponBusy(false);
-      }
+      quoteWithCode(quoteRequest(items, code.trim(), pricing), {
+        onSuccess: (quote) => {
+          // The quote just given is the one the summary asks for next: no second request.
+          queryClient.setQueryData(
+            quoteQuery(quoteRequest(items, quote.couponCode, pricing)).queryKey,
+            quote,
+          );
+          setCouponCode(quote.couponCode);
+          notifySuccess(`Coupon "${quote.couponCode}" applied!`);
+        },
+        onError: (err) => notifyError(errorMessage(err, "Failed to apply coupon")),
+      });
     },
-    [items, priceCoupon],
+    [items, pricing, queryClient, quoteWithCode],
   );
 
   const removeCoupon = useCallback(() => {
-    requestId.current++;
-    setCoupon(null);
+    setCouponCode(null);
     notifySuccess("Coupon removed");
   }, []);
 
   const clear = useCallback(() => {
-    requestId.current++;
     setItems([]);
-    setCoupon(null);
+    setCouponCode(null);
   }, []);
 
   return {
     items,
-    coupon,
-    couponBusy,
+    couponCode,
+    couponBusy: apply.isPending,
+    pricing,
     setItems,
-    setCoupon,
+    setCouponCode,
     addItem,
     removeItem,
     applyCoupon,
@@ -133,3 +79,22 @@ export function useCart(pricing: Pricing) {
 }
 
 export type Cart = ReturnType<typeof useCart>;
+
+/**
+ * Subtotal, discount and total as the server quoted them. When the cart changes, the applied code is
+ * quoted again; a code the cart no longer qualifies for is taken off with the server's reason.
+ */
+export function useCartTotals(cart: Cart) {
+  const quote = useCartQuote(quoteRequest(cart.items, cart.couponCode, cart.pricing));
+  const { couponCode, setCouponCode } = cart;
+  const failure = quote.isError ? quote.error : null;
+  // Each refusal is told once, even when the code it drops re-renders the screen before the next quote.
+  const told = useRef<unknown>(null);
+  useEffect(() => {
+    if (!failure || told.current === failure) return;
+    told.current = failure;
+    if (couponCode) setCouponCode(null);
+    notifyError(errorMessage(failure, couponCode ? "Failed to apply coupon" : "Failed to load the total"));
+  }, [failure, couponCode, setCouponCode]);
+  return cart.items.length === 0 ? NOTHING : (quote.data ?? NOTHING);
+}

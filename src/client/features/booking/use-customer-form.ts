@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-export type CustomerValues = {
+type CustomerValues = {
   name: string;
   email: string;
   phone: string;
@@ -8,8 +8,17 @@ export type CustomerValues = {
   notes: string;
   termsAccepted: boolean;
 };
-export type CustomerField = keyof CustomerValues;
-export type CustomerErrors = Partial<Record<CustomerField, string>>;
+type CustomerField = keyof CustomerValues;
+/** The form's fields, named as in the hold request's customer (src/contracts/booking.ts). */
+export const CUSTOMER_FIELDS: readonly CustomerField[] = [
+  "name",
+  "email",
+  "phone",
+  "smsConsent",
+  "notes",
+  "termsAccepted",
+];
+type CustomerErrors = Partial<Record<CustomerField, string>>;
 
 const EMPTY: CustomerValues = {
   name: "",

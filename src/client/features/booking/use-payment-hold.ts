@@ -1,33 +1,23 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import type { HoldSummary } from "../../../contracts/booking";
-import { BOOKING_FORM_MESSAGES, checkBookingForm } from "../../../domain/booking-form";
-import { ApiError, errorMessage } from "../../lib/api";
+import { bookingFormProblem } from "../../../domain/booking-form";
+import { ApiError, errorField, errorMessage } from "../../lib/api";
 import { notifyError, notifyInfo, notifySuccess } from "../../lib/notify";
-import {
-  bookingKeys,
-  cancelHoldItem,
-  createHold,
-  fetchHold,
-  type Pricing,
-  startCheckout,
-} from "./booking-api";
+import { bookingKeys, type Pricing } from "./api/booking-keys";
+import { useCancelHoldItem } from "./api/cancel-hold-item";
+import { useCreateHold } from "./api/create-hold";
+import { holdQuery } from "./api/get-hold";
+import { toCartInput } from "./api/quote-cart";
+import { useStartCheckout } from "./api/start-checkout";
 import {
   clearPendingReservation,
   readPendingReservation,
   savePendingReservation,
 } from "./pending-reservation";
 import { type ActiveHold, type CartItem, heldItems } from "./types";
-import { type Cart, toCartInput } from "./use-cart";
-import type { CustomerErrors, CustomerForm } from "./use-customer-form";
-
-const INLINE_FIELD: Record<string, keyof CustomerErrors> = {
-  [BOOKING_FORM_MESSAGES.terms]: "termsAccepted",
-  [BOOKING_FORM_MESSAGES.name]: "name",
-  [BOOKING_FORM_MESSAGES.email]: "email",
-  [BOOKING_FORM_MESSAGES.emailFormat]: "email",
-  [BOOKING_FORM_MESSAGES.smsConsent]: "smsConsent",
-};
+import type { Cart } from "./use-cart";
+import { CUSTOMER_FIELDS, type CustomerForm } from "./use-customer-form";
 
 /**
  * Steps 5–6: "Continue to Payment" creates the 15-minute hold (SPEC §4 Public paid booking flow),
@@ -44,10 +34,11 @@ export function usePaymentHold({
 }) {
   const queryClient = useQueryClient();
   const [hold, setHold] = useState<ActiveHold | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [paying, setPaying] = useState(false);
-  const [removingKey, setRemovingKey] = useState<string | null>(null);
-  const { setItems, setCoupon } = cart;
+  const create = useCreateHold();
+  const checkout = useStartCheckout();
+  const cancelItem = useCancelHoldItem();
+  const { setItems, setCouponCode } = cart;
+  const { reset: resetCheckout } = checkout;
 
   const reloadSlots = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: bookingKeys.availabilityAll }),
@@ -65,13 +56,9 @@ export function usePaymentHold({
         totalCents: summary.totalCents,
       });
       setItems(heldItems(summary.items));
-      setCoupon(
-        summary.coupon
-          ? { ...summary.coupon, subtotalCents: summary.subtotalCents, totalCents: summary.totalCents }
-          : null,
-      );
+      setCouponCode(summary.coupon?.code ?? null);
     },
-    [setItems, setCoupon],
+    [setItems, setCouponCode],
   );
 
   /** Back to the booking steps; the cart stays (without its reservations) unless it is emptied. */
@@ -79,16 +66,16 @@ export function usePaymentHold({
     (keepCart: boolean) => {
       clearPendingReservation();
       setHold(null);
-      setPaying(false);
+      resetCheckout();
       if (keepCart)
         setItems((items) => items.map(({ reservationId: _r, facilityName: _f, ...rest }) => rest));
       else {
         setItems([]);
-        setCoupon(null);
+        setCouponCode(null);
       }
       reloadSlots();
     },
-    [reloadSlots, setItems, setCoupon],
+    [reloadSlots, setItems, setCouponCode, resetCheckout],
   );
 
   const expire = useCallback(() => {
@@ -101,7 +88,8 @@ export function usePaymentHold({
     const pending = readPendingReservation();
     if (!pending) return;
     let stale = false;
-    fetchHold(pending.holdId, pending.holdToken)
+    queryClient
+      .fetchQuery(holdQuery(pending.holdId, pending.holdToken))
       .then((summary) => {
         if (stale) return;
         const running = summary.status === "active" && Date.parse(summary.expiresAt) > Date.now();
@@ -116,29 +104,29 @@ export function usePaymentHold({
     return () => {
       stale = true;
     };
-  }, [enter]);
+  }, [enter, queryClient]);
 
   // Coming back to this page from the browser's cache: the Pay button is usable again.
   useEffect(() => {
     const onShow = (e: PageTransitionEvent) => {
-      if (e.persisted) setPaying(false);
+      if (e.persisted) resetCheckout();
     };
     window.addEventListener("pageshow", onShow);
     return () => window.removeEventListener("pageshow", onShow);
-  }, []);
+  }, [resetCheckout]);
 
-  const continueToPayment = useCallback(async () => {
+  const { mutate: createHold } = create;
+  const continueToPayment = useCallback(() => {
     const v = form.values;
-    const problem = checkBookingForm({ ...v, items: cart.items });
+    const problem = bookingFormProblem({ ...v, items: cart.items });
     if (problem) {
-      notifyError(problem);
-      const field = INLINE_FIELD[problem];
-      if (field) form.setErrors({ [field]: problem });
+      notifyError(problem.message);
+      const field = CUSTOMER_FIELDS.find((f) => f === problem.field);
+      if (field) form.setErrors({ [field]: problem.message });
       return;
     }
-    setSubmitting(true);
-    try {
-      const created = await createHold({
+    createHold(
+      {
         items: toCartInput(cart.items),
         customer: {
           name: v.name.trim(),
@@ -148,75 +136,94 @@ export function usePaymentHold({
           notes: v.notes.trim() || null,
           termsAccepted: v.termsAccepted,
         },
-        couponCode: cart.coupon?.code ?? null,
+        couponCode: cart.couponCode,
         memberId: pricing.memberId,
         useNonMemberPricing: pricing.useNonMemberPricing,
-      });
-      savePendingReservation({
-        holdId: created.holdId,
-        holdToken: created.holdToken,
-        expiresAt: created.expiresAt,
-      });
-      enter(created, created.holdToken);
-      window.scrollTo({ top: 0, behavior: "smooth" });
-    } catch (err) {
-      notifyError(`Error creating reservation: ${errorMessage(err, "Failed to create reservation")}`);
-    } finally {
-      setSubmitting(false);
-      reloadSlots();
-    }
-  }, [form, cart.items, cart.coupon, pricing, enter, reloadSlots]);
+      },
+      {
+        onSuccess: (created) => {
+          savePendingReservation({
+            holdId: created.holdId,
+            holdToken: created.holdToken,
+            expiresAt: created.expiresAt,
+          });
+          enter(created, created.holdToken);
+          window.scrollTo({ top: 0, behavior: "smooth" });
+        },
+        onError: (err) => {
+          notifyError(`Error creating reservation: ${errorMessage(err, "Failed to create reservation")}`);
+          // The server names the field it refuses (SPEC §5 Form); the form marks it, as it does its own.
+          const field = errorField(err, CUSTOMER_FIELDS);
+          if (field && err instanceof ApiError) form.setErrors({ [field]: err.message });
+        },
+        onSettled: reloadSlots,
+      },
+    );
+  }, [form, cart.items, cart.couponCode, pricing, enter, reloadSlots, createHold]);
 
-  const pay = useCallback(async () => {
+  const { mutate: startCheckout } = checkout;
+  const pay = useCallback(() => {
     if (!hold) return;
-    setPaying(true);
-    try {
-      const checkout = await startCheckout(hold.holdId, hold.holdToken);
-      if (!checkout.url) {
-        setPaying(false);
-        notifyError("No checkout URL returned");
-        return;
-      }
-      window.location.assign(checkout.url);
-    } catch (err) {
-      setPaying(false);
-      if (err instanceof ApiError && err.code === "HOLD_EXPIRED") return expire();
-      const providerMessage = err instanceof ApiError && err.code === "PAYMENT_PROVIDER";
-      notifyError(providerMessage ? err.message : errorMessage(err, "Failed to create checkout session"));
-    }
-  }, [hold, expire]);
+    startCheckout(hold, {
+      onSuccess: (result) => {
+        if (!result.url) {
+          resetCheckout();
+          notifyError("No checkout URL returned");
+          return;
+        }
+        window.location.assign(result.url);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === "HOLD_EXPIRED") return expire();
+        const providerMessage = err instanceof ApiError && err.code === "PAYMENT_PROVIDER";
+        notifyError(providerMessage ? err.message : errorMessage(err, "Failed to create checkout session"));
+      },
+    });
+  }, [hold, expire, startCheckout, resetCheckout]);
 
   /** SPEC §4: removing an item in payment mode cancels that reservation, with the hold's token. */
+  const { mutate: cancelHeldItem } = cancelItem;
   const removeHeldItem = useCallback(
-    async (item: CartItem) => {
+    (item: CartItem) => {
       if (!hold || !item.reservationId) return;
-      setRemovingKey(item.key);
-      try {
-        const result = await cancelHoldItem(hold.holdId, item.reservationId, hold.holdToken);
-        if (result.alreadyCancelled) notifyInfo(result.message);
-        else notifySuccess(result.message);
-        if (result.couponRemovedReason) notifyError(result.couponRemovedReason);
-        const left = heldItems(result.hold.items);
-        if (left.length === 0) leave(false);
-        else if (result.hold.status !== "active") expire();
-        else {
-          enter(result.hold, hold.holdToken);
-          reloadSlots();
-        }
-      } catch (err) {
-        notifyError(errorMessage(err, "Failed to cancel reservation"));
-      } finally {
-        setRemovingKey(null);
-      }
+      cancelHeldItem(
+        { ...hold, reservationId: item.reservationId, itemKey: item.key },
+        {
+          onSuccess: (result) => {
+            if (result.alreadyCancelled) notifyInfo(result.message);
+            else notifySuccess(result.message);
+            if (result.couponRemovedReason) notifyError(result.couponRemovedReason);
+            const left = heldItems(result.hold.items);
+            if (left.length === 0) leave(false);
+            else if (result.hold.status !== "active") expire();
+            else {
+              enter(result.hold, hold.holdToken);
+              reloadSlots();
+            }
+          },
+          onError: (err) => notifyError(errorMessage(err, "Failed to cancel reservation")),
+        },
+      );
     },
-    [hold, enter, leave, expire, reloadSlots],
+    [hold, enter, leave, expire, reloadSlots, cancelHeldItem],
   );
 
   const reset = useCallback(() => {
     clearPendingReservation();
     setHold(null);
-    setPaying(false);
-  }, []);
+    resetCheckout();
+  }, [resetCheckout]);
 
-  return { hold, submitting, paying, removingKey, continueToPayment, pay, removeHeldItem, expire, reset };
+  return {
+    hold,
+    submitting: create.isPending,
+    // Stays true while the browser leaves for the checkout page.
+    paying: checkout.isPending || checkout.isSuccess,
+    removingKey: cancelItem.isPending ? (cancelItem.variables?.itemKey ?? null) : null,
+    continueToPayment,
+    pay,
+    removeHeldItem,
+    expire,
+    reset,
+  };
 }

@@ -1,9 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import type { BookingContext } from "../../../contracts/booking";
 import type { FacilityType } from "../../../domain/durations";
 import { notifyError } from "../../lib/notify";
-import { bookingKeys, fetchAvailability, type Pricing } from "./booking-api";
+import type { Pricing } from "./api/booking-keys";
+import { useAvailability } from "./api/get-availability";
 
 const clampDate = (date: string, context: BookingContext) =>
   date < context.today ? context.today : date > context.maxDate ? context.maxDate : date;
@@ -27,12 +27,7 @@ export function useSlotSelection(context: BookingContext | undefined, pricing: P
       : (context?.defaultDurations[facilityType] ?? null);
 
   const query = date && duration ? { facilityType, date, duration } : null;
-  const availability = useQuery({
-    queryKey: query ? bookingKeys.availability(query, pricing) : [...bookingKeys.availabilityAll, "idle"],
-    queryFn: ({ signal }) => fetchAvailability(query!, pricing, signal),
-    enabled: query !== null,
-    staleTime: 15_000,
-  });
+  const availability = useAvailability(query, pricing);
 
   useEffect(() => {
     if (availability.isError) notifyError("Failed to load time slots");

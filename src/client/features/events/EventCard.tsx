@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { EventDto } from "../../../contracts/events";
 import { EVENT_TYPE_LABELS, formatEventPrices, formatEventShortDate } from "../../../domain/events";
 import { formatTimeRange } from "../../../domain/venue-time";
-import { EVENT_TYPE_COLORS } from "./event-look";
+import { EVENT_TYPE_COLORS } from "../../components/event-look";
 
 /** SPEC §2 Events card: name, type and Private badges, date and time, "current / max", prices. */
 export function EventCard({ event }: { event: EventDto }) {

@@ -21,11 +21,11 @@ import { useNavigate, useSearchParams } from "react-router";
 import type { EventDetailResponse, RegistrationResponse } from "../../../contracts/events";
 import { EVENT_TYPE_LABELS, formatEventLongDate, formatEventPrices } from "../../../domain/events";
 import { formatTimeRange } from "../../../domain/venue-time";
+import { EVENT_TYPE_COLORS } from "../../components/event-look";
 import { ApiError } from "../../lib/api";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useSession } from "../../lib/session";
 import { EventParticipants } from "./EventParticipants";
-import { EVENT_TYPE_COLORS } from "./event-look";
 import classes from "./events.module.css";
 import { eventKeys, fetchEvent } from "./events-api";
 import { cancelPendingNow, cancelScheduledLeave, scheduleLeaveCancel } from "./leave-cancel";
@@ -79,11 +79,14 @@ export function EventDetailView({ eventId }: { eventId: string }) {
       else setDone({ email });
       return;
     }
+    const { holdToken, holdExpiresAt } = registration;
+    // A pending registration always comes with its hold (src/contracts/events.ts); none, nothing to pay.
+    if (holdToken === null || holdExpiresAt === null) return;
     const next: PendingRegistration = {
       registrationId: registration.registrationId,
       eventId,
-      holdToken: registration.holdToken!,
-      holdExpiresAt: registration.holdExpiresAt!,
+      holdToken,
+      holdExpiresAt,
       priceCents: registration.priceCents,
     };
     savePendingRegistration(next);

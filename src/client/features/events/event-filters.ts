@@ -24,7 +24,7 @@ export const RANGE_CHIPS: Array<{ value: DateRangeChip; label: string }> = [
 ];
 
 /** SPEC §9: the calendar strip shows the next 30 days, today first. */
-export const CALENDAR_DAYS = 30;
+const CALENDAR_DAYS = 30;
 
 export function calendarDays(today: string, count = CALENDAR_DAYS): string[] {
   return Array.from({ length: count }, (_, i) => addDaysToDate(today, i));
@@ -57,7 +57,7 @@ export function emptyMessage(f: EventFilters, dayLabel?: string): string {
   if (f.type !== null) return `No upcoming ${EVENT_TYPE_LABELS[f.type]} events scheduled`;
   if (f.day !== null) return `No events scheduled for ${dayLabel ?? f.day}`;
   if (f.range !== "all") {
-    const label = RANGE_CHIPS.find((c) => c.value === f.range)!.label;
+    const label = RANGE_CHIPS.find((c) => c.value === f.range)?.label ?? f.range;
     return `No events scheduled for ${label.toLowerCase()}`;
   }
   return "No upcoming events scheduled";

@@ -1,7 +1,7 @@
 // A paid registration waiting for its payment, kept in session storage so the payment box comes
 // back after a reload, the checkout's return can ask about it, and "← Back to Events" can cancel
 // it with its token (DECISIONS.md: an id alone is not enough).
-export const PENDING_REGISTRATION_KEY = "pendingEventRegistration";
+const PENDING_REGISTRATION_KEY = "pendingEventRegistration";
 
 export type PendingRegistration = {
   registrationId: string;

@@ -6,7 +6,7 @@ import { useSession } from "../../lib/session";
 import { cancelRegistration, eventKeys, fetchRegistrationStatus } from "./events-api";
 import { clearPendingRegistration, readPendingRegistration } from "./pending-registration";
 
-export type ReturnState =
+type ReturnState =
   | { kind: "none" }
   | { kind: "checking" }
   | { kind: "confirmed" }

@@ -14,7 +14,7 @@ import { useFreeBooking } from "./use-free-booking";
 export default function MemberReservationsPage() {
   const { user } = useSession();
   const venue = useVenue();
-  const free = useFreeBooking(user!.id);
+  const free = useFreeBooking(user?.id ?? null);
   const remaining = free.data?.allowance.remaining;
   const noneLeft = remaining === 0;
 

@@ -16,7 +16,7 @@ export default function MyReservationsPage() {
   const { user, isMember } = useSession();
   const venue = useVenue();
   const query = useQuery({
-    queryKey: membershipKeys.myReservations(user!.id),
+    queryKey: membershipKeys.myReservations(user?.id ?? null),
     queryFn: ({ signal }) => fetchMyReservations(signal),
   });
   useEffect(() => {

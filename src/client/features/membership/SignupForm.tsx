@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { type MembershipPlan, SIGNUP_FAILED_MESSAGE, subscribeButtonLabel } from "../../../domain/membership";
-import { errorMessage } from "../../lib/api";
+import { ApiError, errorField, errorMessage } from "../../lib/api";
 import { notifyError } from "../../lib/notify";
 import { useVenue } from "../../lib/venue";
 import { startMembershipCheckout } from "./membership-api";
@@ -19,13 +19,16 @@ const EMPTY: SignupFields = {
   confirmPassword: "",
 };
 
+/** The request's fields (src/contracts/membership.ts) a server error may name. */
+const SERVER_FIELDS = ["firstName", "lastName", "email", "phone", "password"] as const;
+
 /** SPEC §2 Join membership: the plan, the fields, the button that follows the plan. */
 export function SignupForm() {
   const venue = useVenue();
   const [plan, setPlan] = useState<MembershipPlan>("monthly");
   const [fields, setFields] = useState(EMPTY);
   const [errors, setErrors] = useState<SignupErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{ message: string; emailTaken: boolean } | null>(null);
 
   const checkout = useMutation({
     mutationFn: startMembershipCheckout,
@@ -33,7 +36,10 @@ export function SignupForm() {
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (err) => {
       const message = errorMessage(err, SIGNUP_FAILED_MESSAGE);
-      setServerError(message);
+      // The one conflict here is an email that already has an account: offer to sign in.
+      setServerError({ message, emailTaken: err instanceof ApiError && err.code === "CONFLICT" });
+      const field = errorField(err, SERVER_FIELDS);
+      if (field) setErrors({ [field]: message });
       notifyError(message);
     },
   });
@@ -54,7 +60,8 @@ export function SignupForm() {
     const result = checkSignupForm(fields, plan, venue.phone);
     if (!result.ok) {
       setErrors(result.errors);
-      notifyError(Object.values(result.errors)[0]!);
+      const [first] = Object.values(result.errors);
+      if (first) notifyError(first);
       return;
     }
     setErrors({});
@@ -68,8 +75,8 @@ export function SignupForm() {
         <PlanPicker value={plan} onChange={setPlan} />
         {serverError && (
           <Alert color="red" variant="light" role="alert" data-testid="signup-error">
-            {serverError}{" "}
-            {serverError.includes("sign in") && (
+            {serverError.message}{" "}
+            {serverError.emailTaken && (
               <Anchor component={Link} to="/login" size="sm">
                 Go to Member Login
               </Anchor>

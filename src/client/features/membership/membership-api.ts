@@ -12,9 +12,10 @@ import { api } from "../../lib/api";
 // the allowance, the times offered, the groups.
 
 export const membershipKeys = {
-  freeSlots: (userId: string, date: string | null) => ["membership", "free-slots", userId, date] as const,
+  freeSlots: (userId: string | null, date: string | null) =>
+    ["membership", "free-slots", userId, date] as const,
   freeSlotsAll: ["membership", "free-slots"] as const,
-  myReservations: (userId: string) => ["membership", "my-reservations", userId] as const,
+  myReservations: (userId: string | null) => ["membership", "my-reservations", userId] as const,
 };
 
 export const startMembershipCheckout = (body: CreateMembershipSessionRequest) =>

@@ -45,4 +45,9 @@ describe("checkSignupForm (SPEC §5 Signup)", () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.errors[field as keyof SignupFields]).toEqual(message);
   });
+
+  it("tells the problems in the form's order, whatever the contract's order", () => {
+    const result = checkSignupForm({ ...valid, firstName: "", email: "" }, "monthly", "x");
+    expect(!result.ok && Object.keys(result.errors)).toEqual(["firstName", "email"]);
+  });
 });

@@ -9,7 +9,8 @@ import { bookFreeReservation, fetchFreeSlots, membershipKeys } from "./membershi
  * The state of /member-reservations: the chosen date (null until the server names today), the
  * chosen time, the server's allowance and times for that date, and the booking itself.
  */
-export function useFreeBooking(userId: string) {
+/** userId keys the cache per person; the page is behind RequireMember, so it is set. */
+export function useFreeBooking(userId: string | null) {
   const queryClient = useQueryClient();
   const [date, setDate] = useState<string | null>(null);
   const [startTime, setStartTime] = useState<string | null>(null);

@@ -45,7 +45,9 @@ export function RefundFlow({ reservation, onClose, refund, onError }: Props) {
       <ManagerPasswordModal
         opened={reservation !== null && step === "password"}
         onClose={onClose}
-        onConfirm={(password) => refund(reservation!.id, password)}
+        onConfirm={async (password) => {
+          if (reservation) await refund(reservation.id, password);
+        }}
         onError={onError}
         confirmLabel="Confirm Refund"
       />

@@ -20,7 +20,8 @@ type Props = RowHandlers & { reservations: AdminReservation[]; facilities: Facil
  */
 export function ReservationTable({ reservations, facilities, ...handlers }: Props) {
   const narrow = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
-  if (reservations.length === 0) {
+  const [first] = reservations;
+  if (!first) {
     return (
       <Text c="dimmed" ta="center" py="xl">
         No reservations found for this date
@@ -61,7 +62,7 @@ export function ReservationTable({ reservations, facilities, ...handlers }: Prop
           <Table.Tr>
             <Table.Th>Date</Table.Th>
             <Table.Th>Time</Table.Th>
-            <Table.Th>{facilityLabel(reservations[0]!.facilityType)}</Table.Th>
+            <Table.Th>{facilityLabel(first.facilityType)}</Table.Th>
             <Table.Th>Customer</Table.Th>
             <Table.Th>Payment Status</Table.Th>
             <Table.Th>Actions</Table.Th>

@@ -10,19 +10,30 @@ type Props = {
   onError: (err: unknown) => void;
   /** Extra words above the password (the cancellation notice). */
   notice?: ReactNode;
+  /** The dialog's title and request; the event refund names the person refunded (SPEC §2 Refund). */
+  title?: string;
+  prompt?: ReactNode;
   confirmLabel?: string;
   busyLabel?: string;
+  /** Above another modal (the event detail) it must sit higher than that one. */
+  zIndex?: number;
 };
 
-/** SPEC §2: "Manager Authorization" — "Please enter the manager password to proceed." */
+/**
+ * SPEC §2: "Manager Authorization" — "Please enter the manager password to proceed." The one dialog
+ * for every staff action that needs the manager password (refunds, freeze, unfreeze, cancel).
+ */
 export function ManagerPasswordModal({
   opened,
   onClose,
   onConfirm,
   onError,
   notice,
+  title = "Manager Authorization",
+  prompt = "Please enter the manager password to proceed.",
   confirmLabel = "Confirm",
   busyLabel,
+  zIndex,
 }: Props) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -60,11 +71,17 @@ export function ManagerPasswordModal({
   }
 
   return (
-    <Modal opened={opened} onClose={busy ? () => {} : onClose} title="Manager Authorization" centered>
+    <Modal
+      opened={opened}
+      onClose={busy ? () => {} : onClose}
+      title={title}
+      centered
+      {...(zIndex === undefined ? {} : { zIndex })}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           {notice}
-          <Text size="sm">Please enter the manager password to proceed.</Text>
+          <Text size="sm">{prompt}</Text>
           <PasswordInput
             label="Manager password"
             autoComplete="off"

@@ -11,10 +11,10 @@ import {
 } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import type { EventDto } from "../../../contracts/events";
-import { checkAdminRegistrationForm } from "../../../domain/event-registration";
-import { errorMessage } from "../../lib/api";
-import { notifyError, notifySuccess } from "../../lib/notify";
+import type { EventDto } from "../../../../contracts/events";
+import { checkAdminRegistrationForm } from "../../../../domain/event-registration";
+import { errorMessage } from "../../../lib/api";
+import { notifyError, notifySuccess } from "../../../lib/notify";
 import { addRegistration } from "./admin-events-api";
 
 const EMPTY = {

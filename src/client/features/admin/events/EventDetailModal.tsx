@@ -13,18 +13,18 @@ import {
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { AdminEventDetailResponse, AdminRegistration } from "../../../contracts/events";
-import { EVENT_TYPE_LABELS, formatEventCourts, formatEventLongDate } from "../../../domain/events";
-import { formatPriceShort } from "../../../domain/money";
-import { formatTimeRange } from "../../../domain/venue-time";
-import { errorMessage } from "../../lib/api";
-import { notifyError, notifySuccess } from "../../lib/notify";
+import type { AdminEventDetailResponse, AdminRegistration } from "../../../../contracts/events";
+import { EVENT_TYPE_LABELS, formatEventCourts, formatEventLongDate } from "../../../../domain/events";
+import { formatPriceShort } from "../../../../domain/money";
+import { formatTimeRange } from "../../../../domain/venue-time";
+import { EVENT_TYPE_COLORS } from "../../../components/event-look";
+import { errorMessage } from "../../../lib/api";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { ManagerPasswordModal } from "../shared/ManagerPasswordModal";
 import { AddRegistrationForm } from "./AddRegistrationForm";
 import { adminEventKeys, deleteRegistration, fetchAdminEvent, refundRegistration } from "./admin-events-api";
-import { EVENT_TYPE_COLORS } from "./event-look";
-import { RefundModal } from "./RefundModal";
 import { RegistrationRow } from "./RegistrationRow";
 
 /** SPEC §2 Event detail modal: the event, its registrations (a ~500 px scrolling box), refunds. */
@@ -32,8 +32,7 @@ export function EventDetailModal({ eventId, onClose }: { eventId: string | null;
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: adminEventKeys.detail(eventId ?? ""),
-    queryFn: ({ signal }) => fetchAdminEvent(eventId!, signal),
-    enabled: eventId !== null,
+    queryFn: eventId === null ? skipToken : ({ signal }) => fetchAdminEvent(eventId, signal),
   });
   const [refunding, setRefunding] = useState<AdminRegistration | null>(null);
   const phone = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
@@ -42,6 +41,7 @@ export function EventDetailModal({ eventId, onClose }: { eventId: string | null;
     void queryClient.invalidateQueries({ queryKey: ["events"] });
   };
 
+  // A wrong password is shown inside the password dialog; other failures close it with a toast.
   const refund = useMutation({
     mutationFn: ({ id, password }: { id: string; password: string }) => refundRegistration(id, password),
     onSuccess: () => {
@@ -49,7 +49,6 @@ export function EventDetailModal({ eventId, onClose }: { eventId: string | null;
       setRefunding(null);
       reload();
     },
-    onError: (err) => notifyError(errorMessage(err, "Failed to refund registration")),
   });
   const remove = useMutation({
     mutationFn: (id: string) => deleteRegistration(id),
@@ -89,11 +88,17 @@ export function EventDetailModal({ eventId, onClose }: { eventId: string | null;
           <DetailBody detail={query.data} onRefund={setRefunding} onDelete={confirmDelete} onAdded={reload} />
         )}
       </Modal>
-      <RefundModal
-        registration={refunding}
-        busy={refund.isPending}
+      <ManagerPasswordModal
+        opened={refunding !== null}
+        title="Manager Password Required"
+        prompt={`Enter the manager password to confirm refund for ${refunding?.customerName}.`}
+        confirmLabel="Confirm Refund"
+        zIndex={310}
         onClose={() => setRefunding(null)}
-        onConfirm={(password) => refund.mutateAsync({ id: refunding!.id, password }).then(() => undefined)}
+        onConfirm={async (password) => {
+          if (refunding) await refund.mutateAsync({ id: refunding.id, password });
+        }}
+        onError={(err) => notifyError(errorMessage(err, "Failed to refund registration"))}
       />
     </>
   );

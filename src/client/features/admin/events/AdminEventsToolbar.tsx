@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { EVENT_TYPES } from "../../../domain/events";
+import { EVENT_TYPES } from "../../../../domain/events";
 import type { AdminEventFilters, CategoryFilter, StatusFilter } from "./admin-event-filters";
 
 const CATEGORY_OPTIONS = [

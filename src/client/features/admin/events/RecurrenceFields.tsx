@@ -1,5 +1,5 @@
 import { Checkbox, Group, List, NumberInput, Paper, Select, Stack, Text } from "@mantine/core";
-import { formatEventLongDate, MAX_RECURRENCE_COUNT, MIN_RECURRENCE_COUNT } from "../../../domain/events";
+import { formatEventLongDate, MAX_RECURRENCE_COUNT, MIN_RECURRENCE_COUNT } from "../../../../domain/events";
 import { type EventFormState, recurringPreview } from "./event-form-state";
 
 /** SPEC §2 "Recurring Event": Frequency, Number of Occurrences (2–12) and the "Recurring Dates:" preview. */

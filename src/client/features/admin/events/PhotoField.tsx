@@ -1,9 +1,9 @@
 import { FileInput, Image, Stack } from "@mantine/core";
 import { IconPhoto } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { EVENT_FORM_MESSAGES } from "../../../domain/event-form";
-import { EVENT_PHOTO_MAX_BYTES } from "../../../domain/event-photo";
-import { notifyError } from "../../lib/notify";
+import { EVENT_FORM_MESSAGES } from "../../../../domain/event-form";
+import { EVENT_PHOTO_MAX_BYTES } from "../../../../domain/event-photo";
+import { notifyError } from "../../../lib/notify";
 
 /**
  * SPEC §2 Event Photo ("Choose File", images only, at most 5 MB). Edit shows the current photo and

@@ -1,9 +1,9 @@
 import { Button, Group, Input, Loader, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { EVENT_FORM_MESSAGES, keepOfferedCourts } from "../../../domain/event-form";
-import { EVENT_COURT_IDS } from "../../../domain/events";
-import { isTimeString, minutesOf } from "../../../domain/venue-time";
+import { EVENT_FORM_MESSAGES, keepOfferedCourts } from "../../../../domain/event-form";
+import { EVENT_COURT_IDS } from "../../../../domain/events";
+import { isTimeString, minutesOf } from "../../../../domain/venue-time";
 import { adminEventKeys, fetchAvailableCourts } from "./admin-events-api";
 
 /**

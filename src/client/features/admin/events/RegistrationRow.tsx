@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from "@mantine/core";
 import { IconReceiptRefund, IconTrash } from "@tabler/icons-react";
-import type { AdminRegistration } from "../../../contracts/events";
-import { registrationBadge } from "../../../domain/events";
+import type { AdminRegistration } from "../../../../contracts/events";
+import { registrationBadge } from "../../../../domain/events";
 
 const BADGE_COLORS = { Confirmed: "green", Cancelled: "red", Pending: "yellow" } as const;
 

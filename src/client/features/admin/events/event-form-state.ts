@@ -1,14 +1,14 @@
-import type { EventDto, EventInput } from "../../../contracts/events";
-import { checkEventForm, EVENT_FORM_MESSAGES } from "../../../domain/event-form";
-import { EVENT_PHOTO_MAX_BYTES } from "../../../domain/event-photo";
+import type { EventDto, EventInput } from "../../../../contracts/events";
+import { checkEventForm, EVENT_FORM_MESSAGES } from "../../../../domain/event-form";
+import { EVENT_PHOTO_MAX_BYTES } from "../../../../domain/event-photo";
 import {
   EVENT_DEFAULTS,
   type EventType,
   MAX_RECURRENCE_COUNT,
   MIN_RECURRENCE_COUNT,
   recurrenceDates,
-} from "../../../domain/events";
-import { centsToDollarsString, dollarsToCents } from "../../../domain/money";
+} from "../../../../domain/events";
+import { centsToDollarsString, dollarsToCents } from "../../../../domain/money";
 
 // The create/edit form's state (SPEC §2 Create New Event; §9 Events defaults). Prices are typed in
 // dollars and sent in cents; the server checks everything again.

@@ -11,9 +11,9 @@ import {
   TextInput,
 } from "@mantine/core";
 import { type FormEvent, useCallback, useState } from "react";
-import type { EventInput } from "../../../contracts/events";
-import { EVENT_TYPES, requiresCourts } from "../../../domain/events";
-import { notifyError } from "../../lib/notify";
+import type { EventInput } from "../../../../contracts/events";
+import { EVENT_TYPES, requiresCourts } from "../../../../domain/events";
+import { notifyError } from "../../../lib/notify";
 import { CourtPicker } from "./CourtPicker";
 import { checkFormState, type EventFormState, toEventInput } from "./event-form-state";
 import { PhotoField } from "./PhotoField";

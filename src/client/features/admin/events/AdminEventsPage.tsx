@@ -3,10 +3,10 @@ import { modals } from "@mantine/modals";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { EventDto } from "../../../contracts/events";
-import { WithAdminSidebar } from "../../components/layout/AppLayout";
-import { errorMessage } from "../../lib/api";
-import { notifyError, notifySuccess } from "../../lib/notify";
+import type { EventDto } from "../../../../contracts/events";
+import { WithAdminSidebar } from "../../../components/layout/AppLayout";
+import { errorMessage } from "../../../lib/api";
+import { notifyError, notifySuccess } from "../../../lib/notify";
 import { AdminEventsTable } from "./AdminEventsTable";
 import { AdminEventsToolbar } from "./AdminEventsToolbar";
 import {

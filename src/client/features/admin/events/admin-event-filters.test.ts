@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EventDto } from "../../../contracts/events";
+import type { EventDto } from "../../../../contracts/events";
 import { DEFAULT_FILTERS, filterAdminEvents, parseAdminFilters, toSearchParams } from "./admin-event-filters";
 
 const event = (overrides: Partial<EventDto>): EventDto => ({

@@ -7,8 +7,8 @@ import type {
   CreateEventsResponse,
   EventDto,
   EventInput,
-} from "../../../contracts/events";
-import { ApiError, api } from "../../lib/api";
+} from "../../../../contracts/events";
+import { ApiError, api } from "../../../lib/api";
 
 // The admin events screens' calls (src/contracts/events.ts).
 
@@ -20,7 +20,7 @@ export const adminEventKeys = {
     ["admin-events", "courts", q.date, q.startTime, q.endTime, q.excludeEventId] as const,
 };
 
-export type CourtsQuery = { date: string; startTime: string; endTime: string; excludeEventId?: string };
+type CourtsQuery = { date: string; startTime: string; endTime: string; excludeEventId?: string };
 
 export const fetchAdminEvents = (signal?: AbortSignal) =>
   api<AdminEventListResponse>("/admin/events", { signal });

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Pill, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { addSkillLevel } from "../../../domain/event-form";
+import { addSkillLevel } from "../../../../domain/event-form";
 
 /** SPEC §2 "Add Skill Levels": a text input with Add, and removable chips; unchecking clears them. */
 export function SkillLevelsField({

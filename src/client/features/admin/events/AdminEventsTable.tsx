@@ -2,10 +2,10 @@ import { ActionIcon, Badge, Card, Group, Progress, Stack, Table, Text, Tooltip }
 import { useMediaQuery } from "@mantine/hooks";
 import { IconEye, IconPencil, IconTrash } from "@tabler/icons-react";
 import { Link } from "react-router";
-import type { EventDto } from "../../../contracts/events";
-import { EVENT_TYPE_LABELS, formatEventCourts, formatEventLongDate } from "../../../domain/events";
-import { formatTimeRange } from "../../../domain/venue-time";
-import { EVENT_TYPE_COLORS } from "./event-look";
+import type { EventDto } from "../../../../contracts/events";
+import { EVENT_TYPE_LABELS, formatEventCourts, formatEventLongDate } from "../../../../domain/events";
+import { formatTimeRange } from "../../../../domain/venue-time";
+import { EVENT_TYPE_COLORS } from "../../../components/event-look";
 
 type Actions = {
   editHref: (event: EventDto) => string;

@@ -1,6 +1,6 @@
-import type { EventDto } from "../../../contracts/events";
-import { type EventType, isEventType } from "../../../domain/events";
-import { isDateString } from "../../../domain/venue-time";
+import type { EventDto } from "../../../../contracts/events";
+import { type EventType, isEventType } from "../../../../domain/events";
+import { isDateString } from "../../../../domain/venue-time";
 
 // SPEC §2 Admin events list: the filters live in the URL query, so a reload or a shared link
 // brings them back: q, cat (a type or "private"), status (default upcoming), date, hidePrivate=1.
