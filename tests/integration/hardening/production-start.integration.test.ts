@@ -8,7 +8,7 @@ import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { openDatabase } from "../../../src/server/db/client";
 import { couponCodes, courts, events, reservations, users } from "../../../src/server/db/schema";
 import { DEMO_USERS, seedDatabase } from "../../../src/server/db/seed";
-import { createMember } from "../factories";
+import { createAdmin, createMember } from "../factories";
 import { databaseUrl, dropDatabase, onServer, quoteIdentifier, testServerUrl } from "../test-databases";
 
 // Issue 12 "Safe to deploy": the server as an operator starts it (src/server/main.ts in its own
@@ -252,6 +252,56 @@ describe("a development start", () => {
         body: JSON.stringify({ email: DEMO_USERS[1].email, password: DEMO_USERS[1].password }),
       });
       expect(signIn.status).toBe(200);
+    } finally {
+      await stop(started);
+    }
+  });
+});
+
+describe("npm run manager-password while the server runs", () => {
+  it("is in force at the next use, without a restart; the old password is refused", async () => {
+    const target = await emptyDatabase();
+    const [admin, member] = await withDatabase(target, async (db) => [
+      await createAdmin(db, { email: "desk-admin@example.test" }),
+      await createMember(db, { email: "desk-member@example.test" }),
+    ]);
+    const started = await startServer({
+      NODE_ENV: "development",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      SEED_ON_EMPTY: "false",
+      MANAGER_PASSWORD: "old-desk-secret",
+      ...target.env,
+    });
+    try {
+      expect(started.port, started.output).toBeGreaterThan(0);
+      const base = `http://127.0.0.1:${started.port}`;
+      const signIn = await fetch(`${base}/api/session/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: admin!.email, password: admin!.password }),
+      });
+      expect(signIn.status).toBe(200);
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
+      const freeze = (managerPassword: string, frozen: boolean) =>
+        fetch(`${base}/api/admin/members/${member!.id}/freeze`, {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie },
+          body: JSON.stringify({ managerPassword, freeze: frozen }),
+        });
+      expect((await freeze("old-desk-secret", true)).status).toBe(200);
+
+      const changed = await run("src/server/cli/manager-password.ts", {
+        ...target.env,
+        MANAGER_PASSWORD: "new-desk-secret",
+      });
+      expect(changed.exitCode, changed.output).toBe(0);
+
+      expect((await freeze("old-desk-secret", false)).status).toBe(403);
+      expect((await freeze("new-desk-secret", false)).status).toBe(200);
     } finally {
       await stop(started);
     }

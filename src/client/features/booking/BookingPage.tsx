@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import type { BookingContext } from "../../../contracts/booking";
+import { paymentsUnavailableMessage } from "../../../domain/payment-hold";
 import { PageLoader } from "../../components/layout/AppLayout";
 import { errorMessage } from "../../lib/api";
 import { USER_SIGNED_OUT } from "../../lib/auth-events";
@@ -127,6 +128,12 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
         onNonMemberPricingChange={changePricing}
         showPricingToggle={!payment.hold}
       />
+      {!context.onlinePayment.available && (
+        // Said before the guest fills anything in: no hold can be paid, so none is taken.
+        <Alert color="yellow" role="status" mb="lg" title="Online booking is paused">
+          {paymentsUnavailableMessage(context.onlinePayment.phone)}
+        </Alert>
+      )}
       {payment.hold ? (
         <PaymentPanel
           hold={payment.hold}
@@ -160,6 +167,7 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
               cart={cart}
               form={form}
               submitting={payment.submitting}
+              paymentAvailable={context.onlinePayment.available}
               onRemove={removeItem}
               onContinue={payment.continueToPayment}
             />
