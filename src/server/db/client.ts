@@ -25,11 +25,17 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type OpenOptions = { url?: string; dataDir?: string; poolSize?: number };
+export type OpenOptions = {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  /** Bulk loads (the bench's seeds) run statements longer than a request ever should: no timeouts. */
+  longStatements?: boolean;
+};
 
 /** PostgreSQL when a URL is given; otherwise embedded PGlite in `dataDir` ("memory://" for tests). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.longStatements === true);
   return openPglite(options.dataDir ?? "./data");
 }
 
@@ -125,15 +131,19 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, longStatements: boolean): Promise<Database> {
   const pool = new ResilientPool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: DATABASE_TIMEOUTS.poolWaitMs,
     Client: TimedClient,
-    statement_timeout: DATABASE_TIMEOUTS.statementMs,
-    query_timeout: DATABASE_TIMEOUTS.queryMs,
-    idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
+    ...(longStatements
+      ? {}
+      : {
+          statement_timeout: DATABASE_TIMEOUTS.statementMs,
+          query_timeout: DATABASE_TIMEOUTS.queryMs,
+          idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
+        }),
   });
   // A dropped connection must not crash the process; the pool replaces it on next use.
   pool.on("error", () => {});
