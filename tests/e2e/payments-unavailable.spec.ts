@@ -4,44 +4,49 @@ import { expect, test } from "@playwright/test";
 import { toast } from "./fixtures";
 
 // Issue 12: a venue running without a payment provider. Its own server (the production build on a
-// fresh embedded database, seeded, with no Stripe keys and the test checkout off), one port above
-// the suite's, so the shared server keeps its test checkout.
+// fresh embedded database, seeded, with no Stripe keys and the test checkout off) on a port the
+// system picks, so the shared server keeps its test checkout and no other run's port is taken.
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
-const BASE = `http://localhost:${PORT}`;
-const DATA_DIR = `.tmp/e2e-no-payments-${PORT}`;
+const DATA_DIR = `.tmp/e2e-no-payments-${process.env.E2E_PORT ?? 3100}`;
 const PHONE = "(512) 555-0142";
 let server: ChildProcess | undefined;
+let BASE = "";
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   rmSync(DATA_DIR, { recursive: true, force: true });
-  server = spawn(process.execPath, ["dist/server/main.js"], {
-    stdio: "ignore",
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    stdio: ["ignore", "pipe", "inherit"],
     env: {
       ...process.env,
       NODE_ENV: "development",
-      PORT: String(PORT),
-      PUBLIC_URL: BASE,
+      PORT: "0",
+      PUBLIC_URL: "http://localhost",
       DATA_DIR,
       DATABASE_URL: "",
       SMTP_HOST: "",
       STRIPE_SECRET_KEY: "",
       TEST_CHECKOUT: "false",
       SEED_ON_EMPTY: "true",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
     },
   });
-  const deadline = Date.now() + 100_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the no-payments server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  server = child;
+  // The port it got is in its "listening" log line.
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error("the no-payments server did not start")), 100_000);
+    child.on("exit", (code) => reject(new Error(`the no-payments server exited with ${code}`)));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split("\n").find((l) => l.includes('"msg":"listening"'));
+      if (!line) return;
+      clearTimeout(timer);
+      resolve((JSON.parse(line) as { port: number }).port);
+    });
+  });
+  child.stdout!.resume();
+  BASE = `http://localhost:${port}`;
 });
 
 test.afterAll(async () => {
