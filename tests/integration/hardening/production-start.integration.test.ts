@@ -209,6 +209,17 @@ describe("a production start", () => {
     expect(refused.output).toContain("admin@backspin-social.example");
     expect(refused.output).toContain("npm run db:remove-demo");
 
+    // The bench's way in (it measures the production build on the demo venue), with a warning.
+    const bench = await startServer({
+      ...PRODUCTION,
+      ...target.env,
+      PUBLIC_URL: "http://127.0.0.1:3999",
+      ALLOW_DEMO_DATA: "true",
+    });
+    await stop(bench);
+    expect(bench.port, bench.output).toBeGreaterThan(0);
+    expect(bench.output).toMatch(/"level":40,[^\n]*ALLOW_DEMO_DATA=true: for benchmarks only/);
+
     const removal = await run("src/server/cli/remove-demo.ts", { ...target.env, LOG_LEVEL: "warn" });
     expect(removal.exitCode, removal.output).toBe(0);
     expect(removal.output).toContain("Removed the demo accounts");
