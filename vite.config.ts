@@ -1,7 +1,8 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-const api = process.env.API_URL ?? "http://localhost:3000";
+// 127.0.0.1, where the dev API listens (HOST), whichever address "localhost" resolves to first.
+const api = process.env.API_URL ?? "http://127.0.0.1:3000";
 
 // The React app. In production the Node server serves dist/client; in development Vite proxies the API.
 export default defineConfig({

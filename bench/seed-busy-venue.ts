@@ -36,6 +36,7 @@ function random(seed: number) {
 const database = await openDatabase({
   url: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR,
+  longStatements: true,
 });
 await database.migrate();
 const db = database.db;

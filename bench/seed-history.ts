@@ -14,6 +14,7 @@ const CHUNK_DAYS = 60;
 const database = await openDatabase({
   url: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR,
+  longStatements: true,
 });
 const db = database.db;
 const today = venueToday(new Date());

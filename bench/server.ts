@@ -90,6 +90,8 @@ export async function startServer(target: DatabaseTarget, port: number): Promise
       STRIPE_SECRET_KEY: "",
       SMTP_HOST: "",
       SEED_ON_EMPTY: "false",
+      // The bench measures the production build on the demo venue (it signs in as the demo admin).
+      ALLOW_DEMO_DATA: "true",
       LOG_LEVEL: "error",
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -4,7 +4,8 @@ import { spawn } from "node:child_process";
 const children = [
   spawn("npx", ["tsx", "watch", "src/server/main.ts"], {
     stdio: "inherit",
-    env: { SEED_ON_EMPTY: "true", PUBLIC_URL: "http://localhost:5173", ...process.env },
+    // The demo data seeds itself only into the embedded database (SEED_ON_EMPTY's default).
+    env: { PUBLIC_URL: "http://localhost:5173", ...process.env },
   }),
   spawn("npx", ["vite"], { stdio: "inherit" }),
 ];

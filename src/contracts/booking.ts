@@ -37,6 +37,8 @@ export const bookingContextResponse = z.object({
   defaultDurations: z.object({ court: z.number().int(), dart_bay: z.number().int() }),
   holdMinutes: z.number().int(),
   paymentProvider: z.enum(["stripe", "test", "none"]),
+  /** False when no payment provider is configured: paid checkout is off, the venue's phone shown instead. */
+  onlinePayment: z.object({ available: z.boolean(), phone: z.string() }),
 });
 export type BookingContext = z.infer<typeof bookingContextResponse>;
 

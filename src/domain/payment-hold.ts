@@ -10,3 +10,7 @@ export function formatCountdown(msLeft: number): string {
   const seconds = Math.max(0, Math.ceil(msLeft / 1000));
   return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
 }
+
+/** Without a payment provider no hold is created (it could never be paid); the screen says so up front. */
+export const paymentsUnavailableMessage = (phone: string) =>
+  `Online payment is not available right now. Please call us at ${phone} to book.`;

@@ -87,27 +87,30 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
       );
     }
   });
-  app.use(
-    "*",
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "https://js.stripe.com"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        frameSrc: ["https://js.stripe.com", "https://checkout.stripe.com"],
-        formAction: ["'self'", "https://checkout.stripe.com"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
-      // With "no-referrer" browsers send `Origin: null` on same-site form posts (the test checkout's
-      // Pay and Cancel), which the cross-site check must refuse; this policy keeps the real origin.
-      referrerPolicy: "strict-origin-when-cross-origin",
-    }),
+  const pageHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", "https://js.stripe.com"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:"],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'"],
+      frameSrc: ["https://js.stripe.com", "https://checkout.stripe.com"],
+      formAction: ["'self'", "https://checkout.stripe.com"],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+    },
+    crossOriginEmbedderPolicy: false,
+    // With "no-referrer" browsers send `Origin: null` on same-site form posts (the test checkout's
+    // Pay and Cancel), which the cross-site check must refuse; this policy keeps the real origin.
+    referrerPolicy: "strict-origin-when-cross-origin",
+  });
+  // Stored files carry their own, stricter policy (event-photo-routes.ts), which the page's
+  // policy must not replace; every other protective header still applies.
+  const fileHeaders = secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false });
+  app.use("*", (c, next) =>
+    c.req.path.startsWith("/storage/") ? fileHeaders(c, next) : pageHeaders(c, next),
   );
   const apiBodyLimit = bodyLimit({
     maxSize: 1024 * 1024,

@@ -75,7 +75,7 @@ export async function createDeps(
     db,
     secret,
     baseUrl: config.publicUrl,
-    secureCookies: config.isProduction,
+    secureCookies: config.secureCookies,
     logger,
     sendResetPassword: async ({ email, firstName, token }) => {
       const venue = await loadVenueIdentity(db, config);

@@ -39,16 +39,54 @@ describe("loadConfig", () => {
     expect(loadConfig({ LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
   });
 
+  it("in production requires an https PUBLIC_URL (plain http only on loopback) and refuses SEED_ON_EMPTY", () => {
+    const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) };
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_URL: required/);
+    expect(() => loadConfig({ ...production, PUBLIC_URL: "http://venue.example" })).toThrow(
+      /PUBLIC_URL: must start with https/,
+    );
+    expect(loadConfig({ ...production, PUBLIC_URL: "https://venue.example/" }).publicUrl).toBe(
+      "https://venue.example",
+    );
+    expect(loadConfig({ ...production, PUBLIC_URL: "http://127.0.0.1:3300" }).publicUrl).toBe(
+      "http://127.0.0.1:3300",
+    );
+    expect(() =>
+      loadConfig({ ...production, PUBLIC_URL: "https://venue.example", SEED_ON_EMPTY: "true" }),
+    ).toThrow(/SEED_ON_EMPTY/);
+  });
+
+  it("listens on loopback in development and seeds only the embedded demo by default", () => {
+    expect(loadConfig({}).HOST).toBe("127.0.0.1");
+    expect(loadConfig({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(loadConfig({}).SEED_ON_EMPTY).toBe(true);
+    expect(loadConfig({ DATABASE_URL: "postgres://db/venue" }).SEED_ON_EMPTY).toBe(false);
+    const production = loadConfig({
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(32),
+      PUBLIC_URL: "https://venue.example",
+    });
+    expect([production.HOST, production.SEED_ON_EMPTY, production.secureCookies]).toEqual([
+      "0.0.0.0",
+      false,
+      true,
+    ]);
+    expect(loadConfig({ PUBLIC_URL: "https://venue.example" }).secureCookies).toBe(true);
+    expect(loadConfig({}).secureCookies).toBe(false);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", PORT: " " }).DATABASE_URL).toBeUndefined();
   });
 
   it("refuses the test checkout in production unless enabled", () => {
-    const secret = "x".repeat(32);
-    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret }).testCheckoutEnabled).toBe(false);
-    expect(
-      loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret, TEST_CHECKOUT: "true" }).testCheckoutEnabled,
-    ).toBe(true);
+    const production = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(32),
+      PUBLIC_URL: "https://v.example",
+    };
+    expect(loadConfig(production).testCheckoutEnabled).toBe(false);
+    expect(loadConfig({ ...production, TEST_CHECKOUT: "true" }).testCheckoutEnabled).toBe(true);
     expect(loadConfig({ STRIPE_SECRET_KEY: "sk", STRIPE_WEBHOOK_SECRET: "wh" }).testCheckoutEnabled).toBe(
       false,
     );

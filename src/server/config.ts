@@ -15,7 +15,8 @@ const optionalString = z
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Unset: 127.0.0.1 in development (one person's machine), 0.0.0.0 in production. */
+  HOST: optionalString,
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** json (one object a line, for log shippers) or pretty (pino-pretty, a devDependency). */
@@ -31,7 +32,10 @@ const schema = z.object({
   DATA_DIR: z.string().default("./data"),
   STORAGE_DIR: optionalString,
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  SEED_ON_EMPTY: bool.default(false),
+  /** Unset: on for the embedded demo (no DATABASE_URL, not production), off otherwise. */
+  SEED_ON_EMPTY: bool.optional(),
+  /** Only for benchmarks of the production build on the demo data; never on a real venue. */
+  ALLOW_DEMO_DATA: bool.default(false),
   TRUST_PROXY: bool.default(false),
   SMTP_HOST: optionalString,
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
@@ -61,10 +65,15 @@ const schema = z.object({
 
 export type RawConfig = z.infer<typeof schema>;
 
-export type Config = Omit<RawConfig, "AVAILABILITY_CACHE_MS" | "LOG_FORMAT"> & {
+export type Config = Omit<RawConfig, "AVAILABILITY_CACHE_MS" | "LOG_FORMAT" | "HOST" | "SEED_ON_EMPTY"> & {
   AVAILABILITY_CACHE_MS: number;
   /** Pretty only in development by default: production never needs pino-pretty installed. */
   LOG_FORMAT: "json" | "pretty";
+  HOST: string;
+  /** Seed the demo venue when the database is empty (the embedded demo only). */
+  SEED_ON_EMPTY: boolean;
+  /** Session cookies are Secure (and __Host- prefixed): production, or any https PUBLIC_URL. */
+  secureCookies: boolean;
   isProduction: boolean;
   publicUrl: string;
   storageDir: string;
@@ -74,6 +83,9 @@ export type Config = Omit<RawConfig, "AVAILABILITY_CACHE_MS" | "LOG_FORMAT"> & {
 };
 
 export class ConfigError extends Error {}
+
+/** A production build tried on one's own machine (the bench) may use plain http on loopback. */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset (a blank line in a .env file must not break the start).
@@ -90,6 +102,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && !raw.AUTH_SECRET) {
     throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV=production");
   }
+  if (isProduction) {
+    // Email links (password reset, confirmations) are built from it; a guess breaks them.
+    if (!raw.PUBLIC_URL) {
+      throw new ConfigError(
+        "Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production (the https:// address guests use)",
+      );
+    }
+    const url = new URL(raw.PUBLIC_URL);
+    if (url.protocol !== "https:" && !LOOPBACK_HOSTS.has(url.hostname)) {
+      throw new ConfigError(
+        "Invalid configuration:\n  PUBLIC_URL: must start with https:// when NODE_ENV=production",
+      );
+    }
+    if (raw.SEED_ON_EMPTY) {
+      throw new ConfigError(
+        "Invalid configuration:\n  SEED_ON_EMPTY: demo data never goes into a production database; unset it",
+      );
+    }
+  }
   if (raw.SMTP_HOST && !raw.MAIL_FROM) {
     throw new ConfigError("Invalid configuration:\n  MAIL_FROM: required when SMTP_HOST is set");
   }
@@ -100,13 +131,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const testCheckoutEnabled =
     !raw.STRIPE_SECRET_KEY && (isProduction ? raw.TEST_CHECKOUT === true : raw.TEST_CHECKOUT !== false);
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, "");
   return {
     ...raw,
+    HOST: raw.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
+    SEED_ON_EMPTY: raw.SEED_ON_EMPTY ?? (!isProduction && !raw.DATABASE_URL),
+    secureCookies: isProduction || publicUrl.startsWith("https://"),
     // Off in tests, which write rows straight into the database and read availability at once.
     AVAILABILITY_CACHE_MS: raw.AVAILABILITY_CACHE_MS ?? (raw.NODE_ENV === "test" ? 0 : 1000),
     LOG_FORMAT: raw.LOG_FORMAT ?? (raw.NODE_ENV === "development" ? "pretty" : "json"),
     isProduction,
-    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR}/storage`,
     testCheckoutEnabled,
     smtpEnabled: Boolean(raw.SMTP_HOST),

@@ -12,6 +12,7 @@ export type ErrorCode =
   | "SLOT_TAKEN"
   | "HOLD_EXPIRED"
   | "PAYMENT_PROVIDER"
+  | "PAYMENTS_UNAVAILABLE"
   | "INVALID_RESET_LINK"
   | "INTERNAL";
 
@@ -28,6 +29,7 @@ const statusByCode: Record<ErrorCode, number> = {
   HOLD_EXPIRED: 410,
   INVALID_RESET_LINK: 400,
   PAYMENT_PROVIDER: 502,
+  PAYMENTS_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config";
 import { isDatabaseEmpty, seedDatabase } from "./db/seed";
 import { createBackgroundJobs } from "./jobs/background-jobs";
 import { createLogger } from "./logger";
+import { productionRefusal } from "./startup-checks";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -21,10 +22,17 @@ async function main() {
   const deps = await createDeps(config, logger, { defaultMetrics: true });
   logger.info({ database: deps.database.kind }, "database ready");
 
-  if (config.SEED_ON_EMPTY && (await isDatabaseEmpty(deps.db))) {
+  // Demo data only for the embedded demo (SEED_ON_EMPTY is refused in production by the config).
+  if (config.SEED_ON_EMPTY && !config.isProduction && (await isDatabaseEmpty(deps.db))) {
     const credentials = await seedDatabase(deps.db, deps.auth, deps.now());
     logger.info("empty database: demo data seeded");
     for (const line of credentials) console.log(line);
+  }
+  const refusal = await productionRefusal(deps);
+  if (refusal) {
+    console.error(refusal);
+    await deps.database.close();
+    process.exit(1);
   }
 
   const app = createApp(deps);
@@ -42,6 +50,7 @@ async function main() {
   const server = serve({ fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(
       {
+        host: config.HOST,
         port: info.port,
         url: config.publicUrl,
         testCheckout: config.testCheckoutEnabled,

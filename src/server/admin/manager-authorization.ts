@@ -6,6 +6,7 @@ import { AppError, isAppError } from "../errors";
 import type { AppDeps, SessionUser } from "../http/context";
 import { logManagerAction } from "../observability/business-events";
 import { type AuditDetails, type AuditTarget, type DenialReason, writeAudit } from "./audit-log";
+import { applyPendingManagerPassword } from "./ensure-manager-password";
 
 // SPEC §6 Manager password and DECISIONS.md: a shared staff secret, stored only as a hash in
 // venue_settings, checked by the server, throttled against guessing (at most 5 wrong tries per admin
@@ -93,6 +94,7 @@ async function checkManagerPassword(
   target: AuditTarget,
 ): Promise<CheckResult> {
   const now = deps.now();
+  if (deps.database.kind === "pglite") await applyPendingManagerPassword(deps.db, deps.config.DATA_DIR);
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`manager-password:${actor.id}`}))`);
     const deny = async (reason: DenialReason): Promise<CheckResult> => {

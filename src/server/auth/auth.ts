@@ -71,7 +71,11 @@ export function createAuth(options: AuthOptions) {
       },
     },
     advanced: {
-      useSecureCookies: options.secureCookies,
+      // Over https the cookies are __Host- prefixed (Secure, Path=/, no Domain: no subdomain can
+      // set or overwrite them). better-auth's own prefix would be the weaker __Secure-, so its
+      // prefixing is off and ours is the cookie name's start.
+      useSecureCookies: false,
+      cookiePrefix: options.secureCookies ? "__Host-venue" : "better-auth",
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: options.secureCookies },
       database: { generateId: () => randomUUID() },
     },

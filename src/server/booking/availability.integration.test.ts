@@ -184,6 +184,7 @@ describe("GET /api/booking/context", () => {
       defaultDurations: { court: 60, dart_bay: 30 },
       holdMinutes: 15,
       paymentProvider: "test",
+      onlinePayment: { available: true, phone: "(512) 555-0142" },
     });
 
     const member = await t.createMember({ firstName: "Morgan" });

@@ -56,7 +56,7 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
         memberId: c.req.valid("query").member,
       });
       c.header("cache-control", "no-store");
-      return c.json(getBookingContext(c.var.deps, party), 200);
+      return c.json(await getBookingContext(c.var.deps, party), 200);
     },
   )
   .openapi(

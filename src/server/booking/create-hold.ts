@@ -1,7 +1,7 @@
 import type { CreateHoldRequest, CreateHoldResponse, HoldItem } from "../../contracts/booking";
 import { BOOKING_FORM_MESSAGES, checkBookingForm, slotTakenMessage } from "../../domain/booking-form";
 import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
-import { holdEndsAt } from "../../domain/payment-hold";
+import { holdEndsAt, paymentsUnavailableMessage } from "../../domain/payment-hold";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { generateSlots } from "../../domain/slots";
 import type { Tx } from "../db/client";
@@ -42,6 +42,11 @@ export async function createHold(
   viewer: SessionUser | null,
   input: CreateHoldRequest,
 ): Promise<CreateHoldResponse> {
+  if (!deps.payments) {
+    // A hold blocks the slot for 15 minutes; without a provider it could never be paid.
+    const venue = await loadVenueIdentity(deps.db, deps.config);
+    throw new AppError("PAYMENTS_UNAVAILABLE", paymentsUnavailableMessage(venue.phone));
+  }
   const now = deps.now();
   const party = await resolveBookingParty(deps.db, viewer, input);
   const customer = await checkCustomer(deps, input);

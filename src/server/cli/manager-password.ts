@@ -1,8 +1,10 @@
+import { renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { hashPassword } from "better-auth/crypto";
+import { PENDING_MANAGER_PASSWORD_FILE, storeManagerPasswordHash } from "../admin/ensure-manager-password";
 import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
-import { venueSettings } from "../db/schema";
+import { type Database, DatabaseInUseError, openDatabase } from "../db/client";
 
 // npm run manager-password — sets the shared staff secret (SPEC §6), stored only as a hash.
 // Reads MANAGER_PASSWORD from the environment, or asks for it.
@@ -17,15 +19,21 @@ if (!password || password.length < 6) {
   console.error("The manager password must be at least 6 characters.");
   process.exit(1);
 }
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-await database.migrate();
 const hash = await hashPassword(password);
-await database.db
-  .insert(venueSettings)
-  .values({ id: 1, managerPasswordHash: hash })
-  .onConflictDoUpdate({
-    target: venueSettings.id,
-    set: { managerPasswordHash: hash, updatedAt: new Date() },
-  });
+let database: Database;
+try {
+  database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+} catch (err) {
+  if (!(err instanceof DatabaseInUseError)) throw err;
+  // A running server holds the embedded database: it takes the hash from this file at its next
+  // check (ensure-manager-password.ts). Written whole, then renamed, so it never reads half a hash.
+  const file = join(config.DATA_DIR, PENDING_MANAGER_PASSWORD_FILE);
+  writeFileSync(`${file}.tmp`, hash, { mode: 0o600 });
+  renameSync(`${file}.tmp`, file);
+  console.log("Manager password updated; the running server uses it from now on.");
+  process.exit(0);
+}
+await database.migrate();
+await storeManagerPasswordHash(database.db, hash);
 console.log("Manager password updated.");
 await database.close();

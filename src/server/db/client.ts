@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { sql } from "drizzle-orm";
@@ -29,11 +30,17 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type OpenOptions = { url?: string; dataDir?: string; poolSize?: number };
+export type OpenOptions = {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  /** Bulk loads (the bench's seeds) run statements longer than a request ever should: no timeouts. */
+  longStatements?: boolean;
+};
 
 /** PostgreSQL when a URL is given; otherwise embedded PGlite in `dataDir` ("memory://" for tests). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.longStatements === true);
   return openPglite(options.dataDir ?? "./data");
 }
 
@@ -69,11 +76,25 @@ class ResilientPool extends pg.Pool {
     return super.connect().then((client) => {
       const release = client.release;
       let released = false;
+      // A query that timed out on our side leaves its answer owed by the server: the connection
+      // is discarded rather than handed to the next request with that backlog.
+      let timedOut = false;
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        const result = query(...args);
+        if (result instanceof Promise) {
+          return result.catch((err: unknown) => {
+            if (err instanceof Error && /Query read timeout/.test(err.message)) timedOut = true;
+            throw err;
+          });
+        }
+        return result;
+      }) as typeof client.query;
       const releaseOnce = (err?: Error | boolean) => {
         if (released) return;
         released = true;
         client.removeListener("error", onError);
-        release(err);
+        release(err ?? (timedOut ? new Error("query timed out") : undefined));
       };
       const onError = (err: Error) => releaseOnce(err);
       client.on("error", onError);
@@ -83,8 +104,52 @@ class ResilientPool extends pg.Pool {
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new ResilientPool({ connectionString: url, max: poolSize });
+/**
+ * Timeouts for a database that stops answering (decision record 014). A frozen server cannot
+ * enforce its own statement_timeout, so the client has its own, a little longer. Opening a
+ * connection has a short limit of its own; waiting for a free place in the pool a long one, so a
+ * queue of bookings under load is served, not refused (an exclusion-constraint wait lasts only as
+ * long as the other booking's transaction).
+ */
+export const DATABASE_TIMEOUTS = {
+  connectMs: 5_000,
+  poolWaitMs: 30_000,
+  statementMs: 10_000,
+  queryMs: 12_000,
+  idleInTransactionMs: 15_000,
+  /** /api/health answers 503 after this, whatever the pool is doing. */
+  pingMs: 1_200,
+} as const;
+
+/** The pool's clients: the pool's own connectionTimeoutMillis is its queue wait, this the connect. */
+class TimedClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs });
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: connection timeout after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function openPostgres(url: string, poolSize: number, longStatements: boolean): Promise<Database> {
+  const pool = new ResilientPool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.poolWaitMs,
+    Client: TimedClient,
+    ...(longStatements
+      ? {}
+      : {
+          statement_timeout: DATABASE_TIMEOUTS.statementMs,
+          query_timeout: DATABASE_TIMEOUTS.queryMs,
+          idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
+        }),
+  });
   // A dropped connection must not crash the process; the pool replaces it on next use.
   pool.on("error", () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
@@ -105,7 +170,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     async ping() {
-      await db.execute(sql`select 1`);
+      await withTimeout(db.execute(sql`select 1`), DATABASE_TIMEOUTS.pingMs, "database ping");
     },
     listen: listener.listen,
     poolUsage: () => ({
@@ -121,10 +186,59 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
+/** Another live process has the embedded data folder open (PGlite is one process's database). */
+export class DatabaseInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is open in process ${pid} (a running server?). ` +
+        `Stop it first, or delete ${join(dataDir, LOCK_FILE)} if no such process runs.`,
+    );
+    this.name = "DatabaseInUseError";
+  }
+}
+
+const LOCK_FILE = "pgdata.lock";
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Two processes opening one PGlite folder each run their own PostgreSQL on the same files: the
+ * second sees stale data and its writes are lost or corrupt the first's. So the folder is locked.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = join(dataDir, LOCK_FILE);
+  let holder = Number.NaN;
+  try {
+    holder = Number(readFileSync(file, "utf8").trim());
+  } catch {
+    // no lock yet
+  }
+  if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+    throw new DatabaseInUseError(dataDir, holder);
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
-  const location = dataDir.startsWith("memory://") ? dataDir : `${dataDir}/pgdata`;
-  if (!dataDir.startsWith("memory://")) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location, { extensions: { btree_gist } });
+  const inMemory = dataDir.startsWith("memory://");
+  const location = inMemory ? dataDir : `${dataDir}/pgdata`;
+  if (!inMemory) mkdirSync(location, { recursive: true });
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
+  const client = await PGlite.create(location, { extensions: { btree_gist } }).catch((err) => {
+    unlock();
+    throw err;
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const listener = pgliteListener(client);
   return {
@@ -139,8 +253,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     listen: listener.listen,
     poolUsage: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     async close() {
-      await listener.close();
-      await client.close();
+      try {
+        await listener.close();
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

@@ -24,3 +24,39 @@ export const isRetryableTransactionError = (err: unknown) => {
   const code = pgErrorCode(err);
   return code === PG_SERIALIZATION_FAILURE || code === PG_DEADLOCK_DETECTED;
 };
+
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+]);
+const UNAVAILABLE_MESSAGES =
+  /Query read timeout|timeout expired|timeout exceeded when trying to connect|Connection terminated|Cannot use a pool after calling end|Client has encountered a connection error|Client was closed|PGlite is closed|connection timeout/i;
+
+/**
+ * The database is away (down, frozen, restarting, refusing connections) or a statement ran past
+ * its timeout: nothing the request did wrong, so the answer is a 503 and "try again", not a 500.
+ * 08xxx connection exceptions, 57P01–57P03 shutdown/cannot connect now, 53300 too many
+ * connections, 57014 statement timeout, 25P03 idle-in-transaction timeout.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; current && typeof current === "object" && depth < 6; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string") {
+      if (UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+      if (
+        /^08[0-9A-Z]{3}$/.test(code) ||
+        ["57P01", "57P02", "57P03", "53300", "57014", "25P03"].includes(code)
+      ) {
+        return true;
+      }
+    }
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import sharp from "sharp";
 import { EVENT_FORM_MESSAGES } from "../../domain/event-form";
 import {
   detectImageKind,
@@ -22,14 +23,57 @@ export type PhotoUpload = { bytes: Uint8Array; kind: ImageKind };
 
 export const eventPhotoDir = (config: Config) => join(config.storageDir, "events");
 
-/** The uploaded file, if it is a JPEG, PNG, GIF or WebP image of at most 5 MB. */
+/** A photo is shown at most this wide or tall; a larger one is scaled down. */
+export const EVENT_PHOTO_MAX_SIDE = 2400;
+/** Larger than any camera's photo; a small file that claims more is a decompression bomb. */
+export const EVENT_PHOTO_MAX_PIXELS = 50_000_000;
+export const PHOTO_TOO_LARGE_MESSAGE = "The image is too large (at most 50 megapixels)";
+
+/**
+ * The uploaded file, if it is a JPEG, PNG, GIF or WebP image of at most 5 MB, decoded and
+ * encoded again: what is stored is only the picture (no trailing script, no metadata, first frame
+ * of an animation), oriented and scaled to at most 2400 px a side.
+ */
 export async function readPhoto(file: File): Promise<PhotoUpload> {
   if (file.size > EVENT_PHOTO_MAX_BYTES) throw new AppError("VALIDATION", EVENT_FORM_MESSAGES.fileSize);
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.length > EVENT_PHOTO_MAX_BYTES) throw new AppError("VALIDATION", EVENT_FORM_MESSAGES.fileSize);
   const kind = detectImageKind(bytes);
   if (!kind) throw new AppError("VALIDATION", EVENT_FORM_MESSAGES.fileType);
-  return { bytes, kind };
+  return { bytes: await reencode(bytes, kind), kind };
+}
+
+async function reencode(bytes: Uint8Array, kind: ImageKind): Promise<Uint8Array> {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    // Only the header is read here, so no pixel limit yet: the size is judged just below.
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
+  } catch {
+    throw new AppError("VALIDATION", EVENT_FORM_MESSAGES.fileType);
+  }
+  if (!width || !height) throw new AppError("VALIDATION", EVENT_FORM_MESSAGES.fileType);
+  // Checked from the header, before a single pixel is decoded.
+  if (width * height > EVENT_PHOTO_MAX_PIXELS) throw new AppError("VALIDATION", PHOTO_TOO_LARGE_MESSAGE);
+  const image = sharp(bytes, { limitInputPixels: EVENT_PHOTO_MAX_PIXELS, failOn: "error" }).rotate().resize({
+    width: EVENT_PHOTO_MAX_SIDE,
+    height: EVENT_PHOTO_MAX_SIDE,
+    fit: "inside",
+    withoutEnlargement: true,
+  });
+  const encoded =
+    kind === "jpeg"
+      ? image.jpeg({ quality: 85 })
+      : kind === "png"
+        ? image.png()
+        : kind === "webp"
+          ? image.webp({ quality: 85 })
+          : image.gif();
+  try {
+    return new Uint8Array(await encoded.toBuffer());
+  } catch {
+    throw new AppError("VALIDATION", EVENT_FORM_MESSAGES.fileType);
+  }
 }
 
 export type StoredPhoto = { url: string; path: string };

@@ -136,17 +136,19 @@ export function postSignedWebhook(t: TestApp, payload: string, at: Date) {
 }
 
 /** Bytes that start like the named image format (the server reads only the signature). */
+/** 4 x 3 images, real enough to decode (uploads are re-encoded), made with sharp. */
+const TINY_IMAGES = {
+  png: "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWNQWlUORww4OQAjeA8lTLOU7AAAAABJRU5ErkJggg==",
+  jpeg: "/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAADAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAgf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCQAJs//9k=",
+  gif: "R0lGODlhBAADAIAAAExpcSKqdyH5BAUAAAAALAAAAAAEAAMAAAIDjI9WADs=",
+  webp: "UklGRjQAAABXRUJQVlA4ICgAAABwAQCdASoEAAMAAUAmJaACdAFAAAD+y6dX//Yzf/89H//no/1DAAAA",
+} as const;
+
+/** A real image of the kind, padded with zero bytes to `size` (decoders stop at the image's end). */
 export function imageBytes(kind: "png" | "jpeg" | "gif" | "webp", size = 256): Uint8Array {
-  const bytes = new Uint8Array(size);
-  const head =
-    kind === "png"
-      ? [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-      : kind === "jpeg"
-        ? [0xff, 0xd8, 0xff, 0xe0]
-        : kind === "gif"
-          ? [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]
-          : [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50];
-  bytes.set(head);
+  const image = Buffer.from(TINY_IMAGES[kind], "base64");
+  const bytes = new Uint8Array(Math.max(size, image.length));
+  bytes.set(image);
   return bytes;
 }
 

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { PG_CHARACTER_NOT_IN_REPERTOIRE, pgErrorCode } from "../db/pg-errors";
+import { isDatabaseUnavailable, PG_CHARACTER_NOT_IN_REPERTOIRE, pgErrorCode } from "../db/pg-errors";
+import { escapeHtml } from "../email/layout";
 import { isAppError } from "../errors";
 import type { AppEnv } from "./context";
 
@@ -26,6 +27,32 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   if (pgErrorCode(err) === PG_CHARACTER_NOT_IN_REPERTOIRE) {
     return c.json({ error: { code: "VALIDATION", message: "Invalid request" } }, 400);
   }
+  if (isDatabaseUnavailable(err)) {
+    c.var.deps?.logger.warn(
+      { err: err.message, path: c.req.path, requestId: c.var.requestId },
+      "database unavailable",
+    );
+    c.header("retry-after", "30");
+    c.header("cache-control", "no-store");
+    if (!c.req.path.startsWith("/api/") && c.req.method === "GET") {
+      return c.html(unavailablePage(c.var.deps?.config.VENUE_NAME, c.var.deps?.config.VENUE_PHONE), 503);
+    }
+    return c.json({ error: { code: "UNAVAILABLE", message: UNAVAILABLE_MESSAGE } }, 503);
+  }
   c.var.deps?.logger.error({ err, path: c.req.path, requestId: c.var.requestId }, "unhandled error");
   return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
+}
+
+const UNAVAILABLE_MESSAGE = "We can't reach our booking system right now. Please try again in a minute.";
+
+/** The page a visitor sees while the database is away: no app, no database, just what to do. */
+function unavailablePage(venueName: string | undefined, phone: string | undefined): string {
+  const name = escapeHtml(venueName ?? "We");
+  const call = phone
+    ? ` To book now, call us at <a href="tel:${escapeHtml(phone)}">${escapeHtml(phone)}</a>.`
+    : "";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Back in a minute</title><style>body{font-family:system-ui,sans-serif;max-width:560px;margin:15vh auto;padding:0 20px;color:#1f2933;line-height:1.5}</style></head>
+<body><h1>Back in a minute</h1><p>${venueName ? `${name} can't` : "We can't"} reach the booking system right now. Please try again in a minute.${call}</p>
+<p><a href="">Try again</a></p></body></html>`;
 }

@@ -33,6 +33,15 @@ const handlers: Record<string, { completed: SessionHandler; expired: SessionHand
 const purposeOf = (session: Stripe.Checkout.Session) =>
   session.metadata?.purpose ?? (session.mode === "subscription" ? "membership" : "");
 
+/** Stripe's default tolerance, applied to timestamps ahead of our clock as well as behind it. */
+const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
+
+/** The `t=` of a Stripe-Signature header, in ms, or null when there is none (verification then fails). */
+function signatureTimestamp(header: string): number | null {
+  const match = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header);
+  return match ? Number(match[1]) * 1000 : null;
+}
+
 /**
  * The payment webhook, for Stripe and the built-in test checkout alike: the signature (and its
  * timestamp, 5 minutes' tolerance) is checked on the raw body before anything is read; a bad one
@@ -48,21 +57,35 @@ export async function handlePaymentWebhook(
   if (!signature) throw new AppError("VALIDATION", "Missing webhook signature");
   let event: Stripe.Event;
   try {
+    // The SDK refuses a signature older than its tolerance but not one from the future; a
+    // timestamp far ahead would make a captured request replayable for as long.
+    const signedAt = signatureTimestamp(signature);
+    if (signedAt !== null && signedAt - deps.now().getTime() > WEBHOOK_TOLERANCE_MS) {
+      throw new Error("signature timestamp is in the future beyond the tolerance");
+    }
     event = deps.payments.verifyWebhook(rawBody, signature, deps.now());
   } catch (err) {
     deps.logger.warn({ err: (err as Error).message }, "webhook signature rejected");
     throw new AppError("VALIDATION", "Invalid webhook signature");
   }
+  // Signed but malformed: a retry can never succeed, so it is a 400 the provider stops retrying,
+  // and the operator sees it in the log.
+  const object = (event as { data?: { object?: unknown } }).data?.object;
+  if (typeof object !== "object" || object === null) {
+    deps.logger.warn({ eventId: event.id, type: event.type }, "webhook event without data.object refused");
+    throw new AppError("VALIDATION", "Malformed webhook event");
+  }
+
   const outcome = await dispatch(deps, event);
-  const object = event.data.object as { id?: string; metadata?: Record<string, string> | null };
+  const target = event.data.object as { id?: string; metadata?: Record<string, string> | null };
   logWebhookOutcome(
     deps.logger,
     {
       id: event.id,
       type: event.type,
-      objectId: object.id,
+      objectId: target.id,
       purpose: event.type.startsWith("checkout.session.")
-        ? purposeOf(object as Stripe.Checkout.Session)
+        ? purposeOf(target as Stripe.Checkout.Session)
         : undefined,
     },
     outcome,

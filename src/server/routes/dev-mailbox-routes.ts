@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { emailOutbox } from "../db/schema";
 import { escapeHtml } from "../email/layout";
 import type { AppEnv } from "../http/context";
+import { isLoopbackClient } from "../http/loopback";
 
 // Without SMTP settings the outbox is readable here (DECISIONS.md), so a developer can follow
 // a reset link. Refused in production.
@@ -19,6 +20,10 @@ const linkify = (escaped: string) =>
 export const devMailboxRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {
     if (c.var.deps.config.isProduction) return c.notFound();
+    // Every password-reset link is readable here: only this machine may look, whatever HOST is.
+    if (!isLoopbackClient(c)) {
+      return c.text("The development mailbox answers only requests from this machine.", 403);
+    }
     c.header("cache-control", "no-store");
     await next();
   })
@@ -51,9 +56,10 @@ export const devMailboxRoutes = new Hono<AppEnv>()
     );
   })
   .get("/:id{[0-9]+}", async (c) => {
-    const row = await c.var.deps.db.query.emailOutbox.findFirst({
-      where: eq(emailOutbox.id, Number(c.req.param("id"))),
-    });
+    const id = Number(c.req.param("id"));
+    // An id past what a number holds exactly (and the column's bigint range) can name no email.
+    if (!Number.isSafeInteger(id)) return c.notFound();
+    const row = await c.var.deps.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
     if (!row) return c.notFound();
     const attachments = (row.attachments ?? []).map((a) => escapeHtml(a.filename)).join(", ");
     return c.html(

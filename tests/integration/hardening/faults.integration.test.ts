@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -18,14 +18,15 @@ import {
 } from "../../../src/server/booking/booking-test-kit";
 import { createDeps } from "../../../src/server/bootstrap";
 import { loadConfig } from "../../../src/server/config";
-import { type Database, openDatabase } from "../../../src/server/db/client";
-import { couponCodes, emailOutbox } from "../../../src/server/db/schema";
+import { DATABASE_TIMEOUTS, type Database, openDatabase } from "../../../src/server/db/client";
+import { couponCodes, emailOutbox, reservations } from "../../../src/server/db/schema";
 import { seedFacilities } from "../../../src/server/db/seed";
 import { createOutbox, retryDelayMs } from "../../../src/server/email/outbox";
 import type { AppDeps } from "../../../src/server/http/context";
+import { staticClient } from "../../../src/server/http/static-files";
 import { createLogger } from "../../../src/server/logger";
 import { startFakeSmtp } from "../fake-smtp";
-import { createTestApp, queryRows, type TestApp, TestClient, testClock } from "../harness";
+import { createTestApp, errorOf, queryRows, type TestApp, TestClient, testClock } from "../harness";
 import { databaseUrl, dropDatabase, onServer, quoteIdentifier, testServerUrl } from "../test-databases";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 import { bookingSnapshot, sessionEvent } from "./webhook-kit";
@@ -337,6 +338,50 @@ describe.skipIf(!serverUrl)("the database restarted during a booking (PostgreSQL
     expect(after.emails).toEqual(["Your booking at Backspin Social is confirmed"]);
   });
 
+  it("a frozen database (no byte forwarded, as under SIGSTOP): /api/health is 503 within 2 s, the API a JSON 503 and the page a friendly 503 instead of hanging; all is well once it thaws", {
+    timeout: 120_000,
+  }, async () => {
+    const distDir = webAppDist();
+    const web = createApp(p.deps, { serveClient: false });
+    web.route("/", staticClient(distDir));
+    // Idle connections in the pool, as in a running server.
+    await Promise.all(Array.from({ length: 3 }, () => health()));
+    const body = holdBody({
+      customer: customer("frozen@example.test"),
+      items: [item({ date: "2026-11-27", startTime: "10:00" })],
+    });
+    proxy.freeze();
+    try {
+      const started = Date.now();
+      const probe = await answerWithin(Promise.resolve(p.request("/api/health")), 10_000);
+      const healthMs = Date.now() - started;
+      expect(probe.status).toBe(503);
+      expect(healthMs).toBeLessThan(2000);
+
+      // Each waits for its own query or connect timeout, not for the database to come back.
+      const limit = DATABASE_TIMEOUTS.queryMs + DATABASE_TIMEOUTS.connectMs + 5000;
+      const [api, page] = await Promise.all([
+        answerWithin(p.client().post("/api/booking/holds", body), limit),
+        answerWithin(Promise.resolve(web.request("/book")), limit),
+      ]);
+      expect(api.status).toBe(503);
+      expect(api.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await errorOf(api)).toEqual({
+        code: "UNAVAILABLE",
+        message: "We can't reach our booking system right now. Please try again in a minute.",
+      });
+      expect(page.status).toBe(503);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await page.text()).toContain("Back in a minute");
+    } finally {
+      proxy.thaw();
+      rmSync(distDir, { recursive: true, force: true });
+    }
+    await eventually(async () => (await health()) === 200, "health to answer 200 after the thaw", 30_000);
+    const hold = await createHoldOk(p.client(), body);
+    expect(hold.status).toBe("active");
+  });
+
   it("connections lost at BEGIN, more times than the pool has places, do not use the pool up", async () => {
     const body = (n: number) =>
       holdBody({
@@ -387,6 +432,94 @@ function isSimpleQuery(text: string) {
     chunk.readInt32BE(1) === text.length + 5 &&
     chunk.toString("latin1", 5, 5 + text.length).toLowerCase() === text;
 }
+
+// ---- the database gone, and contention under the timeouts (both databases) ----
+
+/** A stand-in for the built web app (dist/client): the server's page route needs only index.html. */
+function webAppDist(): string {
+  const distDir = mkdtempSync(join(inject("testRunDir") ?? tmpdir(), "dist-"));
+  writeFileSync(
+    join(distDir, "index.html"),
+    '<!doctype html><html><head></head><body><div id="root"><!--shell--><!--/shell--></div></body></html>',
+  );
+  return distDir;
+}
+
+describe("the database gone (closed under the running app)", () => {
+  it("answers 503 with a JSON error on the API, a friendly page for HTML, and 503 on /api/health", async () => {
+    const t = await createTestApp({ now: () => NOW });
+    const distDir = webAppDist();
+    try {
+      await t.seedFacilities();
+      const web = createApp(t.deps, { serveClient: false });
+      web.route("/", staticClient(distDir));
+      expect((await web.request("/")).status).toBe(200);
+      await t.deps.database.close();
+
+      expect((await t.request("/api/health")).status).toBe(503);
+      const api = await t.request("/api/booking/availability?facilityType=court&date=2026-11-23&duration=60");
+      expect(api.status).toBe(503);
+      expect(api.headers.get("retry-after")).toBe("30");
+      expect((await errorOf(api)).code).toBe("UNAVAILABLE");
+      const hold = await t.client().post("/api/booking/holds", holdBody());
+      expect(hold.status).toBe(503);
+      for (const path of ["/", "/book"]) {
+        const page = await web.request(path);
+        expect(page.status, path).toBe(503);
+        expect(page.headers.get("content-type"), path).toMatch(/^text\/html/);
+        const html = await page.text();
+        expect(html, path).toContain("Back in a minute");
+        expect(html, path).toContain("Please try again in a minute.");
+      }
+    } finally {
+      rmSync(distDir, { recursive: true, force: true });
+      // The database is closed already; close() still drops the test's copy.
+      await t.close().catch(() => {});
+    }
+  });
+});
+
+describe("contention under the database timeouts", () => {
+  it("200 buyers at once for the one free dart bay: one hold, 199 clear 409s, no 5xx", {
+    timeout: 300_000,
+  }, async () => {
+    const t = await createTestApp({ now: () => NOW });
+    try {
+      await t.seedFacilities();
+      const date = "2026-11-27";
+      for (const dartBayId of [1, 2, 4]) {
+        await t.db.insert(reservations).values({
+          date,
+          facilityType: "dart_bay",
+          dartBayId,
+          duration: 60,
+          startTime: "19:30",
+          endTime: "20:30",
+          status: "confirmed",
+          paymentStatus: "paid",
+          customerName: "Bay Booker",
+        });
+      }
+      const responses = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          t.client().post(
+            "/api/booking/holds",
+            holdBody({
+              customer: { ...holdBody().customer, email: `contender-${i}@example.test` },
+              items: [item({ date, facilityType: "dart_bay", startTime: "19:30", duration: 60 })],
+            }),
+          ),
+        ),
+      );
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s >= 500)).toEqual([]);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(199);
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 // ---- (b) the mail server down (both databases) ----
 

@@ -209,12 +209,12 @@ describe("the session cookie's attributes", () => {
     }
   });
 
-  it("in production over https: also Secure, with the __Secure- prefix, when set and when cleared", async () => {
+  it("in production over https: also Secure, with the __Host- prefix, when set and when cleared", async () => {
     const t = await createTestApp({ env: { NODE_ENV: "production", PUBLIC_URL: "https://venue.example" } });
     try {
       const member = await t.createMember();
       const cookie = await signInCookie(t, member);
-      expect(cookie.name).toMatch(/^__Secure-/);
+      expect(cookie.name).toMatch(/^__Host-/);
       expect(cookie.line).toMatch(/;\s*Secure(;|$)/i);
       expect(cookie.line).toMatch(/;\s*HttpOnly/i);
       expect(cookie.line).toMatch(/;\s*SameSite=Lax/i);

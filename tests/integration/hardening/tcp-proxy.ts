@@ -17,6 +17,8 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   /** Upstream halves still flushing the message of an "after" cut. */
   const flushing = new Set<Socket>();
   let accepted = 0;
+  /** Frozen: connections stay open and new ones are accepted, but no byte moves either way. */
+  let frozen = false;
   let server: Server | null = null;
   let port = 0;
 
@@ -33,6 +35,10 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     const upstream = createConnection({ host: target.host, port: target.port });
     const pair = { client, upstream };
     pairs.add(pair);
+    if (frozen) {
+      client.pause();
+      upstream.pause();
+    }
     let draining = false;
     const drop = () => {
       pairs.delete(pair);
@@ -103,6 +109,25 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       const matches =
         matcher instanceof RegExp ? (chunk: Buffer) => matcher.test(chunk.toString("latin1")) : matcher;
       return new Promise<void>((resolve) => cuts.push({ matches, when, resolve }));
+    },
+    /**
+     * The server freezes (as under SIGSTOP): every connection, open or new, stays up but nothing
+     * is forwarded; what was sent waits in the socket buffers until thaw().
+     */
+    freeze() {
+      frozen = true;
+      for (const pair of pairs) {
+        pair.client.pause();
+        pair.upstream.pause();
+      }
+    },
+    /** The frozen server goes on where it stopped. */
+    thaw() {
+      frozen = false;
+      for (const pair of pairs) {
+        pair.client.resume();
+        pair.upstream.resume();
+      }
     },
     /** The server is gone: every connection is cut and new ones are refused. */
     async down() {

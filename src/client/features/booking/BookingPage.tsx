@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import type { BookingContext } from "../../../contracts/booking";
+import { paymentsUnavailableMessage } from "../../../domain/payment-hold";
 import { PageLoader } from "../../components/layout/AppLayout";
 import { errorMessage } from "../../lib/api";
 import { USER_SIGNED_OUT } from "../../lib/auth-events";
@@ -129,6 +130,12 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
         onNonMemberPricingChange={changePricing}
         showPricingToggle={!payment.hold}
       />
+      {!context.onlinePayment.available && (
+        // Said before the guest fills anything in: no hold can be paid, so none is taken.
+        <Alert color="yellow" role="status" mb="lg" title="Online booking is paused">
+          {paymentsUnavailableMessage(context.onlinePayment.phone)}
+        </Alert>
+      )}
       {payment.hold ? (
         <Suspense fallback={<PageLoader />}>
           <PaymentPanel
@@ -164,6 +171,7 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
               cart={cart}
               form={form}
               submitting={payment.submitting}
+              paymentAvailable={context.onlinePayment.available}
               onRemove={removeItem}
               onContinue={payment.continueToPayment}
             />

@@ -14,12 +14,15 @@ export function CheckoutSteps({
   cart,
   form,
   submitting,
+  paymentAvailable,
   onRemove,
   onContinue,
 }: {
   cart: Cart;
   form: CustomerForm;
   submitting: boolean;
+  /** False without a payment provider: the server would refuse the hold, so the button is off. */
+  paymentAvailable: boolean;
   onRemove: (item: CartItem) => void;
   onContinue: () => void;
 }) {
@@ -46,6 +49,7 @@ export function CheckoutSteps({
             fullWidth
             rightSection={<IconArrowRight size={20} />}
             loading={submitting}
+            disabled={!paymentAvailable}
             onClick={onContinue}
           >
             Continue to Payment
