@@ -1,8 +1,9 @@
-import { hashPassword } from "better-auth/crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { CreateMembershipSessionRequest, MembershipSessionResponse } from "../../contracts/membership";
 import { EMAIL_TAKEN_MESSAGE, MEMBERSHIP_PLANS, SIGNUP_FAILED_MESSAGE } from "../../domain/membership";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
+import { hashPassword } from "../auth/password-hashing";
+import { checkPasswordPolicy } from "../auth/password-policy";
 import { payments, pendingMembershipSignups, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../http/context";
@@ -30,6 +31,8 @@ export async function createMembershipSession(
   const email = input.email.trim().toLowerCase();
   const phone = normalizeUsPhone(input.phone ?? "");
   if (!phone.ok) throw new AppError("VALIDATION", INVALID_PHONE_MESSAGE(venue.phone));
+  const passwordProblem = checkPasswordPolicy(input.password, input.password);
+  if (passwordProblem) throw new AppError("VALIDATION", passwordProblem);
   if (await emailHasAccount(deps, email)) throw new AppError("CONFLICT", EMAIL_TAKEN_MESSAGE);
 
   const passwordHash = await hashPassword(input.password);

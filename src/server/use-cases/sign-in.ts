@@ -1,7 +1,10 @@
 import { APIError } from "better-auth/api";
+import { and, eq } from "drizzle-orm";
 import type { SignInRequest } from "../../contracts/auth";
 import { FROZEN_MESSAGE } from "../auth/auth";
 import { isLoginThrottled, recordLoginAttempt, THROTTLED_MESSAGE } from "../auth/login-throttle";
+import { hashPassword, needsRehash } from "../auth/password-hashing";
+import { accounts } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../http/context";
 
@@ -21,6 +24,7 @@ export async function signIn(deps: AppDeps, input: SignInRequest, ip: string, re
       returnHeaders: true,
     });
     await recordLoginAttempt(deps.db, email, ip, true, deps.now());
+    await upgradePasswordHash(deps, result.response.user.id, input.password);
     return { headers: result.headers, userId: result.response.user.id };
   } catch (err) {
     if (err instanceof APIError) {
@@ -35,4 +39,20 @@ export async function signIn(deps: AppDeps, input: SignInRequest, ip: string, re
     }
     throw err;
   }
+}
+
+/**
+ * DECISIONS.md Passwords: a hash made before argon2id (or with weaker settings) is replaced at the
+ * first sign-in that proves the password, the only moment the server holds it. Only the hash that
+ * was read is replaced, so a password changed meanwhile is never overwritten.
+ */
+async function upgradePasswordHash(deps: AppDeps, userId: string, password: string) {
+  const credential = and(eq(accounts.userId, userId), eq(accounts.providerId, "credential"));
+  const [account] = await deps.db.select({ password: accounts.password }).from(accounts).where(credential);
+  if (!account?.password || !needsRehash(account.password)) return;
+  const upgraded = await hashPassword(password);
+  await deps.db
+    .update(accounts)
+    .set({ password: upgraded, updatedAt: deps.now() })
+    .where(and(credential, eq(accounts.password, account.password)));
 }
