@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { ResetPasswordRequest } from "../../contracts/auth";
-import { recordLoginAttempt } from "../auth/login-throttle";
+import { PASSWORD_RESET_MARK, recordLoginAttempt } from "../auth/login-throttle";
 import { checkPasswordPolicy } from "../auth/password-policy";
 import { users, verifications } from "../db/schema";
 import { AppError } from "../errors";
@@ -33,5 +33,5 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordRequest) 
     throw err;
   }
   // Whoever holds the mailbox holds the account: a reset clears the failed-login count.
-  await recordLoginAttempt(deps.db, user.email, "password-reset", true, deps.now());
+  await recordLoginAttempt(deps.db, user.email, PASSWORD_RESET_MARK, true, deps.now());
 }
