@@ -265,7 +265,11 @@ export const reservations = pgTable(
     check("reservations_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     check("reservations_duration_check", sql`${t.duration} > 0`),
     check("reservations_price_check", sql`${t.priceCents} >= 0`),
-    index("reservations_date_type_idx").on(t.date, t.facilityType),
+    // Only rows that can block a slot: every ended hold leaves cancelled rows on its date, and an
+    // availability lookup must not read them (ISSUE 12: 100,000 of them took it from 1 ms to 92 ms).
+    index("reservations_date_type_live_idx")
+      .on(t.date, t.facilityType)
+      .where(sql`${t.status} <> 'cancelled'`),
     index("reservations_user_date_idx").on(t.userId, t.date),
     index("reservations_hold_idx").on(t.holdId),
   ],
