@@ -91,6 +91,10 @@ export async function startServer(target: DatabaseTarget, port: number): Promise
       SMTP_HOST: "",
       SEED_ON_EMPTY: "false",
       LOG_LEVEL: "error",
+      // The bench plays hundreds of people from one machine: each sends its own X-Forwarded-For
+      // (load.ts), which the server believes only behind a proxy, so the limits against hoarding
+      // (DECISIONS.md) see distinct visitors instead of one address holding 200 courts.
+      TRUST_PROXY: "true",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -59,7 +59,12 @@ export function fetchAvailability(q: SlotQuery, pricing: Pricing, signal?: Abort
 export const checkCoupon = (body: CouponCheckRequest) =>
   api<CouponCheckResponse>("/booking/coupon-check", { body });
 
-export const createHold = (body: CreateHoldRequest) => api<CreateHoldResponse>("/booking/holds", { body });
+/** previousHoldToken: the hold this tab already has, so the server counts both as one visitor's. */
+export const createHold = (body: CreateHoldRequest, previousHoldToken?: string | null) =>
+  api<CreateHoldResponse>("/booking/holds", {
+    body,
+    headers: previousHoldToken ? { [HOLD_TOKEN_HEADER]: previousHoldToken } : undefined,
+  });
 
 export const fetchHold = (holdId: string, holdToken: string) =>
   api<HoldSummary>(`/booking/holds/${encodeURIComponent(holdId)}`, {

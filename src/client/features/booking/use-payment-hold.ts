@@ -138,20 +138,23 @@ export function usePaymentHold({
     }
     setSubmitting(true);
     try {
-      const created = await createHold({
-        items: toCartInput(cart.items),
-        customer: {
-          name: v.name.trim(),
-          email: v.email.trim(),
-          phone: v.phone.trim() || null,
-          smsConsent: v.smsConsent,
-          notes: v.notes.trim() || null,
-          termsAccepted: v.termsAccepted,
+      const created = await createHold(
+        {
+          items: toCartInput(cart.items),
+          customer: {
+            name: v.name.trim(),
+            email: v.email.trim(),
+            phone: v.phone.trim() || null,
+            smsConsent: v.smsConsent,
+            notes: v.notes.trim() || null,
+            termsAccepted: v.termsAccepted,
+          },
+          couponCode: cart.coupon?.code ?? null,
+          memberId: pricing.memberId,
+          useNonMemberPricing: pricing.useNonMemberPricing,
         },
-        couponCode: cart.coupon?.code ?? null,
-        memberId: pricing.memberId,
-        useNonMemberPricing: pricing.useNonMemberPricing,
-      });
+        readPendingReservation()?.holdToken,
+      );
       savePendingReservation({
         holdId: created.holdId,
         holdToken: created.holdToken,

@@ -1,2 +1,0 @@
-DROP INDEX "reservations_date_type_idx";--> statement-breakpoint
-CREATE INDEX "reservations_date_type_live_idx" ON "reservations" USING btree ("date","facility_type") WHERE "reservations"."status" <> 'cancelled';
