@@ -148,6 +148,21 @@ describe("changing the password asks for the current one", () => {
     expect((await t.client().signIn(member.email, member.password)).status).toBe(200);
   });
 
+  it("throttles guesses of the current password like sign-in (5, then 429)", async () => {
+    const victim = await t.createMember();
+    const thief = await t.signIn(victim.email, victim.password);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await thief.post("/api/me/password", {
+        currentPassword: `guess-number-${i}`,
+        newPassword: "taken-over-42",
+        confirmPassword: "taken-over-42",
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
   it("changes it when the current password is given", async () => {
     const owner = await t.signIn(member.email, member.password);
 
