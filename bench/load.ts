@@ -51,6 +51,11 @@ async function slots(baseUrl: string, date: string, facilityType: string, durati
   return ((await response.json()) as { slots: Slot[] }).slots;
 }
 
+/** Player n's own address, from 198.18.0.0/15 (reserved for benchmarks, RFC 2544); see server.ts TRUST_PROXY. */
+export function playerAddress(n: number): string {
+  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
 function holdBody(date: string, startTime: string, facilityType: string, duration: number, n: number) {
   return {
     items: [{ facilityType, date, startTime, duration }],
@@ -98,11 +103,11 @@ export async function measureContention(
     JSON.stringify(holdBody(date, slot.startTime, "court", 60, i)),
   );
   const answers = await Promise.all(
-    bodies.map(async (body) => {
+    bodies.map(async (body, i) => {
       const started = performance.now();
       const response = await fetch(`${baseUrl}/api/booking/holds`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", "x-forwarded-for": playerAddress(i) },
         body,
       });
       const text = await response.text();
@@ -181,10 +186,11 @@ export async function measureJourney(
       fail("no free slot", 0);
       return false;
     }
+    const player = 10_000 + n++;
     const hold = await fetch(`${baseUrl}/api/booking/holds`, {
       method: "POST",
-      headers: json,
-      body: JSON.stringify(holdBody(lane.date, free.startTime, lane.facilityType, duration, 10_000 + n++)),
+      headers: { ...json, "x-forwarded-for": playerAddress(player) },
+      body: JSON.stringify(holdBody(lane.date, free.startTime, lane.facilityType, duration, player)),
     });
     if (hold.status >= 500) serverErrors++;
     if (hold.status !== 201) {

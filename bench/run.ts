@@ -130,7 +130,9 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
     const contentionDate = [3, 4]
       .map((d) => addDaysToDate(seed.today, d))
       .find((d) => d !== seed.busiestDate)!;
-    log(`${target.label}: 200 clients holding one court slot on ${contentionDate}`);
+    log(
+      `${target.label}: 200 clients holding one court slot on ${contentionDate} (each its own X-Forwarded-For address, TRUST_PROXY=true)`,
+    );
     contention = await measureContention(server.url, contentionDate);
     log(`${target.label}: booking journey, ${JOURNEY_CLIENTS} clients`);
     journey = await measureJourney(
@@ -355,7 +357,7 @@ function report(results: DatabaseResult[], checks: Check[]) {
       `${r.rawFloorWithHistory.p99}`,
     ]);
     rows.push([
-      `contention: ${r.contention.clients} clients, one slot (${r.contention.date} ${r.contention.startTime})`,
+      `contention: ${r.contention.clients} clients (one address each, X-Forwarded-For), one slot (${r.contention.date} ${r.contention.startTime})`,
       "",
       "",
       `${r.contention.p99}`,

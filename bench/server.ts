@@ -93,6 +93,10 @@ export async function startServer(target: DatabaseTarget, port: number): Promise
       // The bench measures the production build on the demo venue (it signs in as the demo admin).
       ALLOW_DEMO_DATA: "true",
       LOG_LEVEL: "error",
+      // The bench plays hundreds of people from one machine: each sends its own X-Forwarded-For
+      // (load.ts), which the server believes only behind a proxy, so the limits against hoarding
+      // (DECISIONS.md) see distinct visitors instead of one address holding 200 courts.
+      TRUST_PROXY: "true",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

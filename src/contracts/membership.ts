@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { MEMBERSHIP_PLAN_IDS } from "../domain/membership";
-import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from "../domain/password";
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_TOO_LONG_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+} from "../domain/password";
 import { dateString } from "./common";
 
 // Club membership (SPEC §2 Join membership, Member Free Reservations, My Reservations; §5 Signup,
@@ -22,7 +27,10 @@ export const createMembershipSessionRequest = z.object({
   lastName: z.string().trim().min(1, "Last name is required").max(100),
   phone: z.string().max(40).nullish(),
   // Hashed by the server on arrival; never stored, logged or sent anywhere in plain text.
-  password: z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE).max(256),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
+    .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
 });
 export type CreateMembershipSessionRequest = z.infer<typeof createMembershipSessionRequest>;
 

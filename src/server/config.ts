@@ -53,6 +53,12 @@ const schema = z.object({
   MANAGER_PASSWORD: optionalString,
   /** How long one availability read serves every visitor (ms); 0 turns the cache off. */
   AVAILABILITY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  // Limits against hoarding (src/domain/hold-limits.ts): the venue_settings row wins, then these,
+  // then the defaults (2 active holds, 8 slots, 10 holds per address in 10 minutes).
+  HOLD_LIMIT_ACTIVE_PER_VISITOR: z.coerce.number().int().min(1).max(10_000).optional(),
+  HOLD_LIMIT_SLOTS_PER_HOLD: z.coerce.number().int().min(1).max(20).optional(),
+  HOLD_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).optional(),
+  HOLD_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).optional(),
   VENUE_NAME: optionalString,
   CLUB_NAME: optionalString,
   VENUE_PHONE: optionalString,

@@ -7,6 +7,7 @@ export type ErrorCode =
   | "ACCOUNT_FROZEN"
   | "INVALID_CREDENTIALS"
   | "TOO_MANY_ATTEMPTS"
+  | "RATE_LIMITED"
   | "NOT_FOUND"
   | "CONFLICT"
   | "SLOT_TAKEN"
@@ -23,6 +24,7 @@ const statusByCode: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   ACCOUNT_FROZEN: 403,
   TOO_MANY_ATTEMPTS: 429,
+  RATE_LIMITED: 429,
   NOT_FOUND: 404,
   CONFLICT: 409,
   SLOT_TAKEN: 409,

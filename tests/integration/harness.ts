@@ -13,7 +13,7 @@ import { DEMO_USERS, seedDatabase, seedFacilities } from "../../src/server/db/se
 import type { AppDeps } from "../../src/server/http/context";
 import { createLogger } from "../../src/server/logger";
 import { createAdmin, createGuestUser, createMember, type UserOverrides } from "./factories";
-import { type ClientOptions, TestClient } from "./test-client";
+import { type ClientOptions, TestClient, visitorAddress } from "./test-client";
 import { databaseUrl, dropDatabase, onServer, quoteIdentifier, testServerUrl } from "./test-databases";
 
 export { DEFAULT_PASSWORD, type TestUser, type UserOverrides, uniqueEmail } from "./factories";
@@ -68,8 +68,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
     db,
     /** Where this test's data lives: the PostgreSQL copy's URL (null on PGlite) and DATA_DIR. */
     location: { url: database.url, dataDir: database.dataDir },
-    /** A guest request without cookies: app.request with the same arguments. */
-    request: (path: string, init?: RequestInit) => app.request(path, init),
+    /** A guest request without cookies, each from a visitor of its own (see TestClient). */
+    request: (path: string, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", visitorAddress());
+      return app.request(path, { ...init, headers });
+    },
     /** A new visitor with an empty cookie jar. */
     client: (clientOptions?: ClientOptions) => new TestClient(app, clientOptions),
     /** A new visitor, signed in; fails the test when sign-in does not answer 200. */

@@ -108,6 +108,7 @@ describe("change password", () => {
     const phone = await t.signIn(member.email, member.password);
 
     const response = await laptop.post("/api/me/password", {
+      currentPassword: member.password,
       newPassword: "fresh-password-1",
       confirmPassword: "fresh-password-1",
     });
@@ -136,7 +137,11 @@ describe("change password", () => {
     const laptop = await t.signIn(member.email, member.password);
     const phone = await t.signIn(member.email, member.password);
 
-    const response = await laptop.post("/api/me/password", { newPassword: next, confirmPassword: confirm });
+    const response = await laptop.post("/api/me/password", {
+      currentPassword: member.password,
+      newPassword: next,
+      confirmPassword: confirm,
+    });
 
     expect(response.status).toBe(400);
     expect((await errorOf(response)).message).toBe(message);
@@ -145,9 +150,11 @@ describe("change password", () => {
   });
 
   it("is for signed-in users only", async () => {
-    const response = await t
-      .client()
-      .post("/api/me/password", { newPassword: "fresh-password-1", confirmPassword: "fresh-password-1" });
+    const response = await t.client().post("/api/me/password", {
+      currentPassword: member.password,
+      newPassword: "fresh-password-1",
+      confirmPassword: "fresh-password-1",
+    });
     expect(response.status).toBe(401);
   });
 });

@@ -4,17 +4,36 @@ import type { App } from "../../src/server/http/context";
 // (app.request), so the whole middleware chain runs, without a socket.
 
 export type ClientOptions = {
-  /** Sent as X-Forwarded-For (the test config trusts the proxy), so tests can play distinct visitors. */
+  /**
+   * Sent as X-Forwarded-For (the test config trusts the proxy), so tests can play distinct visitors.
+   * Without it each client is a person of its own, with an address of its own (visitorAddress()):
+   * the limits against hoarding count by address, as they would for real people.
+   */
   ip?: string;
 };
 
+let visitors = 0;
+/** A distinct address for each new visitor, from 198.18.0.0/15 (reserved for tests, RFC 2544). */
+export function visitorAddress(): string {
+  visitors += 1;
+  return `198.${18 + ((visitors >> 16) & 1)}.${(visitors >> 8) & 255}.${visitors & 255}`;
+}
+
 export class TestClient {
   readonly cookies = new Map<string, string>();
+  private readonly options: ClientOptions;
 
   constructor(
     private readonly app: App,
-    private readonly options: ClientOptions = {},
-  ) {}
+    options: ClientOptions = {},
+  ) {
+    this.options = { ...options, ip: options.ip ?? visitorAddress() };
+  }
+
+  /** The address this client sends as X-Forwarded-For. */
+  get ip(): string {
+    return this.options.ip!;
+  }
 
   /** The cookie header this client would send, or null when the jar is empty. */
   get cookieHeader(): string | null {

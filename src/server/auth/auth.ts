@@ -3,9 +3,11 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../domain/password";
 import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import type { Logger } from "../logger";
+import { passwordHashing } from "./password-hashing";
 
 export const FROZEN_MESSAGE = "Your account is currently frozen. Please contact support.";
 
@@ -61,8 +63,13 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       // Accounts are created by the membership checkout (and the seed), never by a public sign-up call.
       disableSignUp: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // argon2id (password-hashing.ts); called through the object so tests can count the hashes.
+      password: {
+        hash: (password) => passwordHashing.hash(password),
+        verify: (input) => passwordHashing.verify(input),
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {

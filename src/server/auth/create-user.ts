@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
 import type { Db, Tx } from "../db/client";
 import { accounts, users } from "../db/schema";
+import { hashPassword } from "./password-hashing";
 
 export type NewUser = {
   email: string;
@@ -20,7 +20,7 @@ export type NewUser = {
 /**
  * Creates an account that signs in with email and password. Public sign-up is off: accounts come
  * from the membership checkout's webhook (with the hash stored at signup) and from the seed.
- * The hash is better-auth's own format, so its sign-in verifies it.
+ * The hash is argon2id (password-hashing.ts), which better-auth's sign-in is configured to verify.
  */
 export async function createUserWithPassword(executor: Db | Tx, input: NewUser) {
   const id = randomUUID();

@@ -1,65 +1,109 @@
-import { and, count, eq, gt, max } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { and, count, eq, gt, max, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
 import { loginAttempts } from "../db/schema";
 
 // Login throttling (issue 2): against guessing, per account and per address, without letting
 // a stranger lock the real user out.
 // - per address: 30 failures in 15 minutes stop that address for every account;
-// - per account and address: 5 failures stop that pair;
+// - per account and address: 5 failures stop that pair; only a success from that same address
+//   (or a password reset) starts its count again;
 // - per account: 20 failures (from anywhere) stop the account only for addresses that have never
 //   signed in to it; its owner's known addresses still get in, and a password reset clears the count.
 // The key is the typed email, whether or not an account exists, so answers never reveal one.
+//
+// ISSUE 12: the attempt's place is taken before the password is hashed, atomically: the check and
+// the insert of the attempt (as a failure until it proves right) run under transaction-scoped
+// advisory locks on the address and on the account, so a burst of parallel tries is counted one
+// by one and only the first few ever reach the (deliberately slow) password hash.
 export const WINDOW_MS = 15 * 60_000;
-const LIMITS = { perIp: 30, perPair: 5, perAccount: 20 } as const;
+export const LOGIN_LIMITS = { perIp: 30, perPair: 5, perAccount: 20 } as const;
 export const THROTTLED_MESSAGE = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+/** The address recorded with a password reset's success row: it clears the account's counts. */
+export const PASSWORD_RESET_MARK = "password-reset";
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
-async function failuresSince(db: Db, where: ReturnType<typeof and>) {
-  const [row] = await db.select({ n: count() }).from(loginAttempts).where(where);
+async function countWhere(executor: Db | Tx, where: ReturnType<typeof and>) {
+  const [row] = await executor.select({ n: count() }).from(loginAttempts).where(where);
   return row?.n ?? 0;
 }
 
-export async function isLoginThrottled(db: Db, email: string, ip: string, now: Date): Promise<boolean> {
-  const key = emailKey(email);
-  const windowStart = new Date(now.getTime() - WINDOW_MS);
-  const [lastSuccess] = await db
+async function lastSuccess(executor: Db | Tx, where: ReturnType<typeof and>) {
+  const [row] = await executor
     .select({ at: max(loginAttempts.at) })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.emailKey, key), eq(loginAttempts.success, true)));
-  const accountStart = lastSuccess?.at && lastSuccess.at > windowStart ? lastSuccess.at : windowStart;
+    .where(where);
+  return row?.at ?? null;
+}
 
-  const ipFailures = await failuresSince(
-    db,
-    and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.at, windowStart)),
+const later = (a: Date, b: Date | null) => (b && b > a ? b : a);
+
+async function isThrottled(executor: Db | Tx, key: string, ip: string, now: Date): Promise<boolean> {
+  const windowStart = new Date(now.getTime() - WINDOW_MS);
+  const failed = eq(loginAttempts.success, false);
+  const succeeded = eq(loginAttempts.success, true);
+
+  const ipFailures = await countWhere(
+    executor,
+    and(eq(loginAttempts.ip, ip), failed, gt(loginAttempts.at, windowStart)),
   );
-  if (ipFailures >= LIMITS.perIp) return true;
+  if (ipFailures >= LOGIN_LIMITS.perIp) return true;
 
-  const pairFailures = await failuresSince(
-    db,
+  const resetAt = await lastSuccess(
+    executor,
+    and(eq(loginAttempts.emailKey, key), eq(loginAttempts.ip, PASSWORD_RESET_MARK), succeeded),
+  );
+  const accountStart = later(windowStart, resetAt);
+  const pairSuccessAt = await lastSuccess(
+    executor,
+    and(eq(loginAttempts.emailKey, key), eq(loginAttempts.ip, ip), succeeded),
+  );
+  const pairFailures = await countWhere(
+    executor,
     and(
       eq(loginAttempts.emailKey, key),
       eq(loginAttempts.ip, ip),
-      eq(loginAttempts.success, false),
-      gt(loginAttempts.at, accountStart),
+      failed,
+      gt(loginAttempts.at, later(accountStart, pairSuccessAt)),
     ),
   );
-  if (pairFailures >= LIMITS.perPair) return true;
+  if (pairFailures >= LOGIN_LIMITS.perPair) return true;
 
-  const accountFailures = await failuresSince(
-    db,
-    and(
-      eq(loginAttempts.emailKey, key),
-      eq(loginAttempts.success, false),
-      gt(loginAttempts.at, accountStart),
-    ),
+  const accountFailures = await countWhere(
+    executor,
+    and(eq(loginAttempts.emailKey, key), failed, gt(loginAttempts.at, accountStart)),
   );
-  if (accountFailures < LIMITS.perAccount) return false;
-  const knownAddress = await failuresSince(
-    db,
-    and(eq(loginAttempts.emailKey, key), eq(loginAttempts.ip, ip), eq(loginAttempts.success, true)),
-  );
-  return knownAddress === 0;
+  return accountFailures >= LOGIN_LIMITS.perAccount && pairSuccessAt === null;
+}
+
+/**
+ * Takes this attempt's place, or returns null when the address or account is throttled. The
+ * attempt is stored as a failure at once, so parallel tries see it; finishLoginAttempt marks it
+ * a success when the password was right.
+ */
+export async function takeLoginAttempt(db: Db, email: string, ip: string, now: Date): Promise<number | null> {
+  const key = emailKey(email);
+  return db.transaction(async (tx) => {
+    // Always the address first, then the account: two tries never wait on each other in a cycle.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-account:${key}`}))`);
+    if (await isThrottled(tx, key, ip, now)) return null;
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({ emailKey: key, ip, success: false, at: now })
+      .returning({ id: loginAttempts.id });
+    return row!.id;
+  });
+}
+
+/** The outcome of a taken attempt: "success", "failure" (kept as it is) or "not-a-guess" (removed). */
+export async function finishLoginAttempt(db: Db, id: number, outcome: "success" | "failure" | "not-a-guess") {
+  if (outcome === "failure") return;
+  if (outcome === "not-a-guess") {
+    await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
+    return;
+  }
+  await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, id));
 }
 
 export async function recordLoginAttempt(db: Db, email: string, ip: string, success: boolean, now: Date) {

@@ -20,6 +20,7 @@ import {
 } from "../../contracts/booking";
 import { errorResponse } from "../../contracts/common";
 import { AppError } from "../errors";
+import { clientIp } from "../http/client-ip";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
 import { resolveBookingParty } from "./booking-party";
@@ -125,10 +126,16 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
         201: jsonResponse(createHoldResponse, "Held"),
         ...errorResponses,
         409: error("A slot is no longer available (SLOT_TAKEN)"),
+        429: error(
+          "A limit against hoarding: too many active holds or holds from this address (Retry-After)",
+        ),
       },
     }),
     async (c) => {
-      const hold = await createHold(c.var.deps, c.var.user, c.req.valid("json"));
+      const hold = await createHold(c.var.deps, c.var.user, c.req.valid("json"), {
+        ip: clientIp(c),
+        holdToken: c.req.header(HOLD_TOKEN_HEADER)?.slice(0, 200) || null,
+      });
       c.header("cache-control", "no-store");
       return c.json(hold, 201);
     },

@@ -54,12 +54,13 @@ export function item(overrides: Partial<CartItemInput> = {}): CartItemInput {
   return { facilityType: "court", date: MONDAY, startTime: "17:00", duration: 90, ...overrides };
 }
 
+/** A hold request; each call is a person of its own (own email), as the limits against hoarding count. */
 export function holdBody(overrides: Partial<CreateHoldRequest> = {}): CreateHoldRequest {
   return {
     items: [item()],
     customer: {
       name: "Jordan Park",
-      email: "jordan@example.test",
+      email: `jordan-${randomBytes(3).toString("hex")}@example.test`,
       phone: "",
       smsConsent: false,
       notes: "",

@@ -15,6 +15,7 @@ import { type BookingParty, resolveBookingParty } from "./booking-party";
 import { loadCouponRule } from "./coupon-queries";
 import { endDueHolds, expireHolds, logExpiredHolds } from "./expire-holds";
 import { lockFacilityDays } from "./facility-day-lock";
+import { checkSlotsPerHold, type HoldVisitor, loadHoldLimits, takeHoldPlace } from "./hold-limits";
 import { newHoldToken } from "./hold-token";
 import { loadSlotContext, type SlotContext } from "./load-slot-context";
 import { type PricedItem, priceCartItems, sumCents } from "./price-cart";
@@ -35,12 +36,14 @@ const MAX_ATTEMPTS = 3;
  * reservation per cart item on the lowest-numbered free court or bay, with a hold that ends in
  * 15 minutes. The exclusion constraint is the last word on double booking: a buyer who loses the
  * race for a court tries the next free one, and only when none is left does the whole request fail
- * with 409 — nothing partial is ever kept.
+ * with 409 — nothing partial is ever kept. The limits against hoarding (hold-limits.ts) are taken
+ * in the same transaction, so a refused request leaves nothing behind either.
  */
 export async function createHold(
   deps: AppDeps,
   viewer: SessionUser | null,
   input: CreateHoldRequest,
+  request: { ip: string; holdToken: string | null },
 ): Promise<CreateHoldResponse> {
   if (!deps.payments) {
     // A hold blocks the slot for 15 minutes; without a provider it could never be paid.
@@ -50,14 +53,19 @@ export async function createHold(
   const now = deps.now();
   const party = await resolveBookingParty(deps.db, viewer, input);
   const customer = await checkCustomer(deps, input);
+  // DECISIONS.md: signed-in staff are exempt (they book at the desk for many people).
+  const limits = viewer?.isAdmin ? null : await loadHoldLimits(deps.db, deps.config);
+  if (limits) checkSlotsPerHold(limits, input.items.length);
+  const visitor: HoldVisitor = { ...request, email: customer.email.toLowerCase() };
   const items = priceCartItems(input.items, now, party);
   const couponCode = input.couponCode?.trim() || null;
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await deps.db.transaction((tx) =>
-        holdInTransaction(tx, { now, party, customer, items, couponCode }),
-      );
+      const result = await deps.db.transaction(async (tx) => {
+        if (limits) await takeHoldPlace(tx, limits, visitor, now);
+        return holdInTransaction(tx, { now, party, customer, items, couponCode, visitor });
+      });
       deps.logger.info(
         { event: "hold.created", holdId: result.response.holdId, items: items.length },
         "hold created",
@@ -108,6 +116,7 @@ type HoldInput = {
   customer: Customer;
   items: PricedItem[];
   couponCode: string | null;
+  visitor: HoldVisitor;
 };
 
 async function holdInTransaction(tx: Tx, input: HoldInput) {
@@ -147,6 +156,8 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
       subtotalCents,
       discountCents,
       totalCents,
+      clientIp: input.visitor.ip,
+      customerEmail: input.visitor.email,
       createdAt: now,
       updatedAt: now,
     })

@@ -59,7 +59,11 @@ describe("Stripe Checkout", () => {
     const client = t.client();
     const hold = await createHoldOk(
       client,
-      holdBody({ couponCode: "TENOFF", items: [item(), item({ startTime: "19:00", duration: 60 })] }),
+      holdBody({
+        couponCode: "TENOFF",
+        items: [item(), item({ startTime: "19:00", duration: 60 })],
+        customer: { ...holdBody().customer, email: "jordan@example.test" },
+      }),
     );
     expect(hold).toMatchObject({ subtotalCents: 11250, discountCents: 1125, totalCents: 10125 });
     const checkout = await checkoutOk(client, hold);

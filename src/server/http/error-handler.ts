@@ -10,6 +10,9 @@ import type { AppEnv } from "./context";
 // with a generic message (the details go to the log, never to the browser).
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (isAppError(err)) {
+    // A rate limit says when to come back (RFC 9110 Retry-After, in seconds).
+    const retryAfter = err.details?.retryAfter;
+    if (err.status === 429 && typeof retryAfter === "number") c.header("retry-after", String(retryAfter));
     return c.json(
       { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } },
       err.status as ContentfulStatusCode,

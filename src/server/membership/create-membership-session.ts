@@ -1,8 +1,10 @@
-import { hashPassword } from "better-auth/crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { CreateMembershipSessionRequest, MembershipSessionResponse } from "../../contracts/membership";
 import { EMAIL_TAKEN_MESSAGE, MEMBERSHIP_PLANS, SIGNUP_FAILED_MESSAGE } from "../../domain/membership";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
+import { hashPassword } from "../auth/password-hashing";
+import { checkPasswordPolicy } from "../auth/password-policy";
+import type { Db, Tx } from "../db/client";
 import { payments, pendingMembershipSignups, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../http/context";
@@ -30,11 +32,29 @@ export async function createMembershipSession(
   const email = input.email.trim().toLowerCase();
   const phone = normalizeUsPhone(input.phone ?? "");
   if (!phone.ok) throw new AppError("VALIDATION", INVALID_PHONE_MESSAGE(venue.phone));
-  if (await emailHasAccount(deps, email)) throw new AppError("CONFLICT", EMAIL_TAKEN_MESSAGE);
+  const passwordProblem = checkPasswordPolicy(input.password, input.password);
+  if (passwordProblem) throw new AppError("VALIDATION", passwordProblem);
+  if (await emailHasAccount(deps.db, email)) throw new AppError("CONFLICT", EMAIL_TAKEN_MESSAGE);
 
   const passwordHash = await hashPassword(input.password);
   const plan = MEMBERSHIP_PLANS[input.plan];
   const { signup, payment } = await deps.db.transaction(async (tx) => {
+    // DECISIONS.md One email, one live membership subscription: signups of one email are taken one
+    // at a time, and a second is refused while the first can still be paid, before any payment.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`membership-email:${email}`}))`);
+    if (await emailHasAccount(tx, email)) throw new AppError("CONFLICT", EMAIL_TAKEN_MESSAGE);
+    const [live] = await tx
+      .select({ id: pendingMembershipSignups.id })
+      .from(pendingMembershipSignups)
+      .where(
+        and(
+          eq(pendingMembershipSignups.email, email),
+          eq(pendingMembershipSignups.status, "pending"),
+          gt(pendingMembershipSignups.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    if (live) throw new AppError("CONFLICT", SIGNUP_IN_PROGRESS_MESSAGE);
     // Hashes are not kept longer than needed: signups whose checkout can no longer be paid lose theirs.
     await tx
       .update(pendingMembershipSignups)
@@ -120,8 +140,11 @@ export async function createMembershipSession(
   return { url: session.url };
 }
 
-async function emailHasAccount(deps: AppDeps, email: string): Promise<boolean> {
-  const [row] = await deps.db
+export const SIGNUP_IN_PROGRESS_MESSAGE =
+  "A membership signup for this email is already waiting for payment. Please complete it, or try again later.";
+
+async function emailHasAccount(executor: Db | Tx, email: string): Promise<boolean> {
+  const [row] = await executor
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)

@@ -10,6 +10,7 @@ import type { SubscriptionSnapshot } from "../payments/payment-provider";
 import { subscriptionSnapshot } from "../payments/subscription-snapshot";
 import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
 import { membershipWelcomeEmail } from "./membership-welcome-email";
+import { refundExtraMembership } from "./refund-extra-membership";
 import { isMemberStatus } from "./subscription-status";
 import {
   lockMembershipPayment,
@@ -67,6 +68,24 @@ export async function fulfilMembershipCheckout(
       .for("update");
     if (!signup) throw new Error(`membership payment ${payment.id} refers to a missing signup`);
     if (signup.status === "completed") return "duplicate";
+    // Two checkouts of one email paid at once: one after the other, so the second sees the first's
+    // account (and no unique violation turns into a 500).
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`membership-email:${signup.email.toLowerCase()}`}))`,
+    );
+    const [holder] = await tx
+      .select({ subscriptionId: users.stripeSubscriptionId, isMember: users.isMember })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${signup.email.toLowerCase()}`);
+    if (holder?.isMember && holder.subscriptionId && holder.subscriptionId !== subscriptionId) {
+      await refundExtraMembership(tx, deps, venue, {
+        payment,
+        signup,
+        subscriptionId,
+        invoiceId: stripeId(session.invoice as string | { id: string } | null),
+      });
+      return "refunded";
+    }
 
     const plan = signup.plan as MembershipPlan;
     const membership = {

@@ -4,7 +4,7 @@ import type { Tx } from "../db/client";
 import { payments, processedWebhookEvents } from "../db/schema";
 
 /** What a membership webhook did; "updated" is a later subscription event applied to the member. */
-export type MembershipOutcome = "confirmed" | "updated" | "duplicate" | "ignored" | "expired";
+export type MembershipOutcome = "confirmed" | "updated" | "duplicate" | "ignored" | "expired" | "refunded";
 
 export type PaymentRow = typeof payments.$inferSelect;
 

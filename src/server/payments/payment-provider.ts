@@ -39,6 +39,15 @@ export type RefundInput = {
   idempotencyKey: string;
 };
 
+/** An extra membership subscription to end at once and give back (its first invoice). */
+export type RefundSubscriptionInput = {
+  subscriptionId: string | null;
+  invoiceId: string | null;
+  amountCents: number;
+  /** "refund-<paymentId>": a repeated call cancels and refunds once. */
+  idempotencyKey: string;
+};
+
 /** A membership: a subscription checkout for one plan (SPEC §7 create-membership-session). */
 export type CreateSubscriptionCheckoutInput = {
   /** Our payments row id: the provider's idempotency key and the webhook's way back to us. */
@@ -74,6 +83,8 @@ export interface PaymentProvider {
   /** Stops an open session taking payment. Already completed or expired sessions are not an error. */
   expireCheckoutSession(sessionId: string): Promise<void>;
   refund(input: RefundInput): Promise<{ refundId: string }>;
+  /** Cancels the subscription now and refunds its first payment (a duplicate membership). */
+  refundSubscription(input: RefundSubscriptionInput): Promise<{ refundId: string }>;
   /** A hosted checkout in subscription mode for a membership plan. */
   createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput): Promise<CheckoutSession>;
   /**

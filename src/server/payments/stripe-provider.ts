@@ -115,6 +115,28 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { refundId: refund.id };
     },
 
+    async refundSubscription(input) {
+      if (input.subscriptionId) {
+        await stripe.subscriptions.cancel(
+          input.subscriptionId,
+          {},
+          { idempotencyKey: `${input.idempotencyKey}-cancel` },
+        );
+      }
+      if (!input.invoiceId)
+        throw new Error("the subscription's first invoice is unknown; it cannot be refunded");
+      // Since API 2025-03 an invoice's payment intent is found through its invoice payments.
+      const paid = await stripe.invoicePayments.list({ invoice: input.invoiceId, limit: 1 });
+      const intent = paid.data[0]?.payment?.payment_intent;
+      const paymentIntent = typeof intent === "string" ? intent : intent?.id;
+      if (!paymentIntent) throw new Error(`invoice ${input.invoiceId} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: input.amountCents, reason: "duplicate" },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { refundId: refund.id };
+    },
+
     async createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput): Promise<CheckoutSession> {
       const price = options.prices?.[input.plan];
       if (!price) {

@@ -44,6 +44,12 @@ export function createTestProvider(options: { webhookSecret: string }): TestProv
       return { refundId: `re_test_${digest}` };
     },
 
+    async refundSubscription(input) {
+      // The simulated subscription ends with the refund; the id is derived like refund()'s.
+      const digest = createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 24);
+      return { refundId: `re_test_${digest}` };
+    },
+
     async createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput): Promise<CheckoutSession> {
       const sessionId = `cs_test_${randomBytes(18).toString("base64url")}`;
       return {

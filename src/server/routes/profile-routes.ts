@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { changePasswordRequest, profileResponse, updateProfileRequest } from "../../contracts/auth";
 import { okResponse } from "../../contracts/common";
+import { clientIp } from "../http/client-ip";
 import type { AppEnv } from "../http/context";
 import { currentUser, requireUser } from "../http/guards";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
@@ -43,10 +44,15 @@ export const profileRoutes = new OpenAPIHono<AppEnv>()
       summary: "Change the password; other sessions end",
       middleware: [requireUser] as const,
       request: jsonBody(changePasswordRequest),
-      responses: { 200: jsonResponse(okResponse), 400: errorResponses[400], 401: errorResponses[401] },
+      responses: {
+        200: jsonResponse(okResponse),
+        400: errorResponses[400],
+        401: errorResponses[401],
+        429: errorResponses[400],
+      },
     }),
     async (c) => {
-      await changePassword(c.var.deps, currentUser(c), c.req.valid("json"));
+      await changePassword(c.var.deps, currentUser(c), c.req.valid("json"), clientIp(c));
       return c.json({ ok: true as const }, 200);
     },
   );

@@ -1,8 +1,8 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { ResetPasswordRequest } from "../../contracts/auth";
-import { checkNewPassword } from "../../domain/password";
-import { recordLoginAttempt } from "../auth/login-throttle";
+import { PASSWORD_RESET_MARK, recordLoginAttempt } from "../auth/login-throttle";
+import { checkPasswordPolicy } from "../auth/password-policy";
 import { users, verifications } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../http/context";
@@ -14,7 +14,7 @@ export const INVALID_RESET_LINK = "Invalid or expired reset link. Please request
  * the email in the link must be the token's account. Every session of the user ends.
  */
 export async function resetPassword(deps: AppDeps, input: ResetPasswordRequest) {
-  const problem = checkNewPassword(input.password, input.confirmPassword);
+  const problem = checkPasswordPolicy(input.password, input.confirmPassword);
   if (problem) throw new AppError("VALIDATION", problem);
 
   const verification = await deps.db.query.verifications.findFirst({
@@ -33,5 +33,5 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordRequest) 
     throw err;
   }
   // Whoever holds the mailbox holds the account: a reset clears the failed-login count.
-  await recordLoginAttempt(deps.db, user.email, "password-reset", true, deps.now());
+  await recordLoginAttempt(deps.db, user.email, PASSWORD_RESET_MARK, true, deps.now());
 }

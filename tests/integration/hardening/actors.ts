@@ -6,6 +6,7 @@ import { holdBody, item } from "../../../src/server/booking/booking-test-kit";
 import { events, reservations, sessions, users } from "../../../src/server/db/schema";
 import { registrationBody } from "../../../src/server/events/events-test-kit";
 import type { TestApp, TestUser } from "../harness";
+import { visitorAddress } from "../test-client";
 
 // The six callers of the hardening suite (issue 7), and one way to send a request as any of them.
 // Requests go through app.request with the actor's cookie and the site's own Origin, as the browser
@@ -93,6 +94,8 @@ export async function send(t: TestApp, actor: Actor, call: Call): Promise<Respon
   const headers = new Headers(call.headers);
   if (actor.cookie) headers.set("cookie", actor.cookie);
   if (call.method !== "GET") headers.set("origin", SITE_ORIGIN);
+  // Each fixture request is a visitor of its own address, as the limits against hoarding count.
+  if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", visitorAddress());
   let body: BodyInit | undefined;
   if (call.form) body = call.form;
   else if (call.json !== undefined) {

@@ -11,7 +11,7 @@ import {
 } from "../../../src/server/events/events-test-kit";
 import type { App } from "../../../src/server/http/context";
 import { signupBody } from "../../../src/server/membership/membership-test-kit";
-import { createTestApp, type TestApp, type TestUser, testClock } from "../harness";
+import { createTestApp, DEFAULT_PASSWORD, type TestApp, type TestUser, testClock } from "../harness";
 import {
   ACTOR_NAMES,
   type Actor,
@@ -246,7 +246,11 @@ const ROWS: Row[] = [
     expected: signedIn(200),
     freshActor: true,
     call: () =>
-      post("/api/me/password", { newPassword: "another-horse-9", confirmPassword: "another-horse-9" }),
+      post("/api/me/password", {
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: "another-horse-9",
+        confirmPassword: "another-horse-9",
+      }),
   },
 
   // ---- staff: dashboard, reservations ----

@@ -17,7 +17,7 @@ import {
 } from "../../../src/server/db/schema";
 import { eventBody, registrationBody } from "../../../src/server/events/events-test-kit";
 import { signupBody } from "../../../src/server/membership/membership-test-kit";
-import { createTestApp, type TestApp, type TestUser, testClock } from "../harness";
+import { createTestApp, DEFAULT_PASSWORD, type TestApp, type TestUser, testClock } from "../harness";
 import {
   type Actor,
   type Call,
@@ -213,7 +213,12 @@ const CASES: Array<Case<unknown>> = [
     call: () => ({
       method: "POST",
       path: "/api/me/password",
-      json: { ...hostile(), newPassword: "brand-new-horse-7", confirmPassword: "brand-new-horse-7" },
+      json: {
+        ...hostile(),
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: "brand-new-horse-7",
+        confirmPassword: "brand-new-horse-7",
+      },
     }),
     stored: async (c) => ({
       victim: await t.db.select().from(accounts).where(eq(accounts.userId, victim.id)),

@@ -162,7 +162,11 @@ describe("sessions end on the server", () => {
     const response = await t.request("/api/me/password", {
       method: "POST",
       headers: { "content-type": "application/json", cookie: `${changer.name}=${changer.value}` },
-      body: JSON.stringify({ newPassword: "hardening-pass-2", confirmPassword: "hardening-pass-2" }),
+      body: JSON.stringify({
+        currentPassword: member.password,
+        newPassword: "hardening-pass-2",
+        confirmPassword: "hardening-pass-2",
+      }),
     });
     expect(response.status).toBe(200);
 

@@ -139,6 +139,8 @@ export function usePaymentHold({
         couponCode: cart.couponCode,
         memberId: pricing.memberId,
         useNonMemberPricing: pricing.useNonMemberPricing,
+        // The hold this tab already has, so the server counts both as one visitor's.
+        previousHoldToken: readPendingReservation()?.holdToken,
       },
       {
         onSuccess: (created) => {

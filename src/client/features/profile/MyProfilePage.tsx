@@ -132,6 +132,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
 
 function PasswordSection() {
   const [open, setOpen] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -139,6 +140,7 @@ function PasswordSection() {
     mutationFn: (body: ChangePasswordRequest) => api("/me/password", { body }),
     onSuccess: () => {
       setOpen(false);
+      setCurrentPassword("");
       setNewPassword("");
       setConfirmPassword("");
       setError(null);
@@ -153,12 +155,15 @@ function PasswordSection() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = checkNewPassword(newPassword, confirmPassword, "New passwords do not match");
+    const problem =
+      currentPassword === ""
+        ? "Please enter your current password"
+        : checkNewPassword(newPassword, confirmPassword, "New passwords do not match");
     if (problem) {
       setError(problem);
       return;
     }
-    change.mutate({ newPassword, confirmPassword });
+    change.mutate({ currentPassword, newPassword, confirmPassword });
   };
 
   return (
@@ -184,9 +189,16 @@ function PasswordSection() {
                 {error}
               </Alert>
             )}
+            {/* Not in SPEC §2's form: asked for so a stolen session cannot change it (decision 015). */}
+            <PasswordInput
+              label="Current password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.currentTarget.value)}
+            />
             <PasswordInput
               label="New password"
-              description="At least 6 characters"
+              description="6 to 128 characters"
               autoComplete="new-password"
               value={newPassword}
               onChange={(e) => setNewPassword(e.currentTarget.value)}

@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import { formatCents } from "../../domain/money";
+import type { Tx } from "../db/client";
+import { payments, pendingMembershipSignups } from "../db/schema";
+import { emailLayout, escapeHtml } from "../email/layout";
+import type { AppDeps } from "../http/context";
+import type { VenueIdentity } from "../settings/venue-settings";
+import type { PaymentRow } from "./webhook-records";
+
+type Extra = {
+  payment: PaymentRow;
+  signup: typeof pendingMembershipSignups.$inferSelect;
+  subscriptionId: string | null;
+  invoiceId: string | null;
+};
+
+/**
+ * DECISIONS.md One email, one live membership subscription: a second subscription that was paid
+ * anyway (a checkout opened before the first was paid, two paid at once) is cancelled and refunded
+ * through the provider, the customer is emailed, and the account keeps its first subscription.
+ * The provider call runs inside the webhook's transaction with an idempotency key: if it fails the
+ * whole event rolls back and the provider's retry refunds once. This is the one place a membership
+ * refund is made, so it can move onto the shared payment spine's refund function as it is.
+ */
+export async function refundExtraMembership(tx: Tx, deps: AppDeps, venue: VenueIdentity, extra: Extra) {
+  const { payment, signup } = extra;
+  const now = deps.now();
+  const { refundId } = await deps.payments!.refundSubscription({
+    subscriptionId: extra.subscriptionId,
+    invoiceId: extra.invoiceId,
+    amountCents: payment.amountCents,
+    idempotencyKey: `refund-${payment.id}`,
+  });
+  await tx
+    .update(payments)
+    .set({
+      state: "refunded",
+      refundedCents: payment.amountCents,
+      providerRefundId: refundId,
+      providerSubscriptionId: extra.subscriptionId,
+      providerPaymentId: extra.invoiceId,
+      updatedAt: now,
+    })
+    .where(eq(payments.id, payment.id));
+  await tx
+    .update(pendingMembershipSignups)
+    .set({ status: "expired", passwordHash: "", updatedAt: now })
+    .where(eq(pendingMembershipSignups.id, signup.id));
+  const amount = formatCents(payment.amountCents);
+  const greeting = signup.firstName ? `Hi ${signup.firstName},` : "Hi,";
+  const body = `Your email ${signup.email} already has a ${venue.clubName} membership, so the second membership payment of ${amount} was cancelled and refunded in full. Depending on your bank, the refund can take 5–10 business days to appear. Your existing membership is unchanged.`;
+  await deps.outbox.enqueue(tx, {
+    to: signup.email,
+    subject: `Your second ${venue.clubName} membership payment has been refunded`,
+    text: `${greeting}\n\n${body}\n\nQuestions? Call us at ${venue.phone}.\n\n${venue.venueName}`,
+    html: emailLayout(
+      venue.venueName,
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p><p>Questions? Call us at ${escapeHtml(venue.phone)}.</p>`,
+    ),
+    dedupeKey: `membership-duplicate-refund-${payment.id}`,
+  });
+  deps.logger.warn({ paymentId: payment.id, signupId: signup.id }, "extra membership subscription refunded");
+}
