@@ -34,7 +34,10 @@ describe("loadConfig", () => {
   it("logs JSON everywhere but development, so production never needs pino-pretty", () => {
     const secret = "x".repeat(32);
     expect(loadConfig({}).LOG_FORMAT).toBe("pretty");
-    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret }).LOG_FORMAT).toBe("json");
+    expect(
+      loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret, PUBLIC_URL: "https://venue.example" })
+        .LOG_FORMAT,
+    ).toBe("json");
     expect(loadConfig({ NODE_ENV: "test" }).LOG_FORMAT).toBe("json");
     expect(loadConfig({ LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
   });
