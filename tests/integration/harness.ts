@@ -10,7 +10,7 @@ import { loadConfig } from "../../src/server/config";
 import type { Db } from "../../src/server/db/client";
 import { emailOutbox } from "../../src/server/db/schema";
 import { DEMO_USERS, seedDatabase, seedFacilities } from "../../src/server/db/seed";
-import type { AppDeps } from "../../src/server/http/context";
+import type { AppDeps } from "../../src/server/kernel/deps";
 import { createLogger } from "../../src/server/logger";
 import { createAdmin, createGuestUser, createMember, type UserOverrides } from "./factories";
 import { type ClientOptions, TestClient } from "./test-client";

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { auditLogQuery, auditLogResponse } from "../../contracts/admin";
-import type { AppEnv } from "../http/context";
 import { jsonResponse } from "../http/openapi";
+import type { AppEnv } from "../kernel/deps";
 import { adminErrors, adminOnly } from "./admin-openapi";
 import { listAuditLog } from "./list-audit-log";
 

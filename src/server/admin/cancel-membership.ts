@@ -3,7 +3,7 @@ import type { ActiveMember, SubscriptionInfo } from "../../contracts/admin-membe
 import { venueToday } from "../../domain/venue-time";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
 import { withManagerPassword } from "./manager-authorization";
 import { memberLabel, toActiveMember } from "./member-dto";
 import { subscriptionCanceller } from "./stripe-subscriptions";

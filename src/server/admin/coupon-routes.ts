@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { couponIdParams, couponInput, couponResponse, couponsResponse } from "../../contracts/admin-coupons";
 import { okResponse } from "../../contracts/common";
-import type { AppEnv } from "../http/context";
 import { jsonBody, jsonResponse } from "../http/openapi";
+import type { AppEnv } from "../kernel/deps";
 import { adminErrors, adminOnly } from "./admin-openapi";
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from "./coupons";
 

@@ -9,8 +9,8 @@ import {
 import { endTimeOf, isAdminSlot } from "../../domain/admin-schedule";
 import { isAdminDuration } from "../../domain/durations";
 import { AppError } from "../errors";
-import type { AppEnv } from "../http/context";
 import { jsonResponse } from "../http/openapi";
+import type { AppEnv } from "../kernel/deps";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { adminErrors, adminOnly } from "./admin-openapi";
 import { freeFacilities } from "./facility-availability";

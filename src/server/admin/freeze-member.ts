@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { ActiveMember } from "../../contracts/admin-members";
 import { sessions, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
 import { withManagerPassword } from "./manager-authorization";
 import { memberLabel, toActiveMember } from "./member-dto";
 

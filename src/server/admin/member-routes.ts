@@ -7,9 +7,9 @@ import {
   membersResponse,
   subscriptionInfoResponse,
 } from "../../contracts/admin-members";
-import type { AppEnv } from "../http/context";
 import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
+import type { AppEnv } from "../kernel/deps";
 import { adminErrors, adminOnly, managerPasswordErrors } from "./admin-openapi";
 import { cancelMembership, getSubscriptionInfo } from "./cancel-membership";
 import { freezeMember } from "./freeze-member";

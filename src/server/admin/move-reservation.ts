@@ -6,7 +6,7 @@ import { endDueHolds } from "../booking/expire-holds";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { reservations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { eventCourtsDuring, facilitiesByIds } from "./facility-availability";
 import { loadAdminReservation } from "./reservation-dto";

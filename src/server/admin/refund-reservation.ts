@@ -4,7 +4,7 @@ import { formatVenueDateShort } from "../../domain/booking-form";
 import type { Tx } from "../db/client";
 import { holds, payments, reservations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { withManagerPassword } from "./manager-authorization";
 import { isRefundable, loadAdminReservation } from "./reservation-dto";

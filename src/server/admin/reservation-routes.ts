@@ -10,9 +10,9 @@ import {
   reservationResponse,
   statusRequest,
 } from "../../contracts/admin";
-import type { AppEnv } from "../http/context";
 import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
+import type { AppEnv } from "../kernel/deps";
 import { adminErrors, adminOnly, managerPasswordErrors } from "./admin-openapi";
 import { createManualReservations } from "./create-manual-reservations";
 import { editReservation, reassignReservation } from "./move-reservation";

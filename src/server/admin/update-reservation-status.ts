@@ -4,7 +4,7 @@ import { endDueHolds } from "../booking/expire-holds";
 import { isExclusionViolation } from "../db/pg-errors";
 import { events, reservations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { loadAdminReservation } from "./reservation-dto";
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import type { CartItemInput, CreateHoldRequest, CreateHoldResponse } from "../../contracts/booking";
 import { payments } from "../db/schema";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import type { TestProvider } from "../payments/test-provider";
 
 // Shared by the booking integration tests (not a test file itself): request bodies, signed

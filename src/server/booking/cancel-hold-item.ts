@@ -4,7 +4,7 @@ import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
 import type { Tx } from "../db/client";
 import { holds, payments, reservations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { loadCouponRule } from "./coupon-queries";
 import { endHolds, expireCheckoutSessions } from "./expire-holds";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { CancelHoldRequest, CancelHoldResponse } from "../../contracts/booking";
 import { holds, payments } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { ALREADY_CANCELLED_MESSAGE, CANCELLED_MESSAGE } from "./cancel-hold-item";
 import { endHolds, expireCheckoutSessions } from "./expire-holds";
 import { loadHoldSummary } from "./hold-summary";

@@ -2,7 +2,7 @@ import type { CouponCheckRequest, CouponCheckResponse } from "../../contracts/bo
 import { checkCouponForm } from "../../domain/booking-form";
 import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import type { BookingParty } from "./booking-party";
 import { loadCouponRule } from "./coupon-queries";
 import { priceCartItems, sumCents } from "./price-cart";

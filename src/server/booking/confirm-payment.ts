@@ -4,7 +4,7 @@ import type { Tx } from "../db/client";
 import { holds, payments, processedWebhookEvents, reservations } from "../db/schema";
 import { latePaymentRefundEmail } from "../email/templates/late-payment-refund";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
 import { confirmHold } from "./confirm-hold";
 import { endHolds } from "./expire-holds";

@@ -9,7 +9,7 @@ import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-erro
 import { holds, reservations } from "../db/schema";
 import { AppError } from "../errors";
 import { lockCourtScheduleShared } from "../events/court-schedule-lock";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { type BookingParty, resolveBookingParty } from "./booking-party";
 import { loadCouponRule } from "./coupon-queries";

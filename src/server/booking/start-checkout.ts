@@ -3,7 +3,7 @@ import type { CheckoutResponse } from "../../contracts/booking";
 import { formatVenueDateShort } from "../../domain/booking-form";
 import { couponCodes, payments, reservations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { confirmHold } from "./confirm-hold";
 import { loadHoldItems } from "./hold-summary";

@@ -7,7 +7,7 @@ import {
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { eventRegistrations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { countTakenPlaces, lockEvent } from "./event-queries";
 import { toAdminRegistration } from "./registration-dto";

@@ -17,9 +17,9 @@ import {
 } from "../../contracts/events";
 import { adminErrors, adminOnly, managerPasswordErrors } from "../admin/admin-openapi";
 import { AppError } from "../errors";
-import type { AppEnv } from "../http/context";
 import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
+import type { AppEnv } from "../kernel/deps";
 import { addRegistration } from "./add-registration";
 import { createEvents } from "./create-events";
 import { deleteEvent } from "./delete-event";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { RegistrationStatusResponse } from "../../contracts/events";
 import { eventRegistrations, payments } from "../db/schema";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { toRegistrationStatus } from "./get-registration-status";
 import { loadOwnedRegistration } from "./load-owned-registration";
 

@@ -6,7 +6,7 @@ import { lockPayment, recordEvent } from "../booking/confirm-payment";
 import type { Tx } from "../db/client";
 import { eventRegistrations, payments } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
 import { countTakenPlaces, type EventRow, lockEvent } from "./event-queries";
 import type { RegistrationRow } from "./load-owned-registration";

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Hono } from "hono";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../kernel/deps";
 import { EVENT_PHOTO_NAME_RE, eventPhotoDir } from "./event-photo-storage";
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -6,7 +6,7 @@ import { isUuid } from "../booking/load-owned-hold";
 import type { Tx } from "../db/client";
 import { eventRegistrations, events, payments } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
 import type { RegistrationRow } from "./load-owned-registration";
 import { toAdminRegistration } from "./registration-dto";
 

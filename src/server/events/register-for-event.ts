@@ -11,7 +11,7 @@ import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { newHoldToken } from "../booking/hold-token";
 import { eventRegistrations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { canSeeEvent, countTakenPlaces, lockEvent } from "./event-queries";
 import { queueRegistrationConfirmation } from "./registration-emails";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { formatTime12, formatTimeRange, minutesOf, venueNowTime } from "../../domain/venue-time";
 import { eventRegistrations, events, type payments } from "../db/schema";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { checkoutPage, messagePage } from "../payments/test-checkout-page";
 import { loadVenueIdentity } from "../settings/venue-settings";
 

@@ -5,7 +5,7 @@ import { formatEventLongDate, playerNamesOf } from "../../domain/events";
 import { formatTimeRange } from "../../domain/venue-time";
 import { events, payments } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { loadOwnedRegistration } from "./load-owned-registration";
 

@@ -3,7 +3,7 @@ import type { EventDto, EventInput } from "../../contracts/events";
 import { EVENT_FORM_MESSAGES } from "../../domain/event-form";
 import { events } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { lockCourtScheduleExclusive } from "./court-schedule-lock";
 import { discardPhoto, readPhoto, type StoredPhoto, storePhoto } from "./event-photo-storage";
 import { loadEventDto, lockEvent } from "./event-queries";

@@ -1,6 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "../kernel/deps";
 
 /** The caller's address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is set. */
 export function clientIp(c: Context<AppEnv>): string {

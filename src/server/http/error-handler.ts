@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { PG_CHARACTER_NOT_IN_REPERTOIRE, pgErrorCode } from "../db/pg-errors";
 import { isAppError } from "../errors";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "../kernel/deps";
 
 // The edge: an AppError becomes its status and the spec's message; anything else is a 500
 // with a generic message (the details go to the log, never to the browser).

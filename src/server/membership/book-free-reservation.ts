@@ -18,7 +18,7 @@ import type { Tx } from "../db/client";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { reservations, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
 import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
 import { countFreeReservations } from "./count-free-reservations";
 import { freeBookingConfirmationEmail } from "./free-booking-email";

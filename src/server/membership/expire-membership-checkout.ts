@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { payments, pendingMembershipSignups } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { lockMembershipPayment, type MembershipOutcome, recordWebhookEvent } from "./webhook-records";
 
 /**

@@ -5,7 +5,7 @@ import { createUserWithPassword } from "../auth/create-user";
 import type { Tx } from "../db/client";
 import { payments, pendingMembershipSignups, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import type { SubscriptionSnapshot } from "../payments/payment-provider";
 import { subscriptionSnapshot } from "../payments/subscription-snapshot";
 import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";

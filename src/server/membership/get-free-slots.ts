@@ -10,7 +10,7 @@ import { generateSlots } from "../../domain/slots";
 import { addDaysToDate, isDateString, venueToday } from "../../domain/venue-time";
 import { loadSlotContext } from "../booking/load-slot-context";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { countFreeReservations } from "./count-free-reservations";
 
 /**

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import type { CreateMembershipSessionRequest } from "../../contracts/membership";
 import { payments } from "../db/schema";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import type { TestProvider } from "../payments/test-provider";
 
 // Shared by the membership integration tests (not a test file itself): request bodies, signed

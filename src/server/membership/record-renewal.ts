@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { invoicePeriodEnd, invoiceSubscriptionId } from "../payments/subscription-snapshot";
 import { isMemberStatus } from "./subscription-status";
 import { type MembershipOutcome, recordWebhookEvent } from "./webhook-records";

@@ -5,7 +5,7 @@ import {
   confirmRegistrationPayment,
   handleRegistrationCheckoutExpired,
 } from "../events/confirm-registration-payment";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { expireMembershipCheckout } from "../membership/expire-membership-checkout";
 import { fulfilMembershipCheckout } from "../membership/fulfil-membership-checkout";
 import { recordRenewal } from "../membership/record-renewal";

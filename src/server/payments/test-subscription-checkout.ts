@@ -6,7 +6,7 @@ import { MEMBERSHIP_PLANS, type MembershipPlan, nextBillingAfter } from "../../d
 import { formatCents } from "../../domain/money";
 import { VENUE_TIME_ZONE } from "../../domain/venue-time";
 import { type payments, pendingMembershipSignups } from "../db/schema";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { subscriptionCheckoutPage } from "./test-checkout-page";
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../kernel/deps";
 import { handlePaymentWebhook } from "./handle-webhook";
 
 // POST /api/webhooks/stripe — Stripe's endpoint, and the test checkout's (same format, same path).

@@ -1,9 +1,9 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { changePasswordRequest, profileResponse, updateProfileRequest } from "../../contracts/auth";
 import { okResponse } from "../../contracts/common";
-import type { AppEnv } from "../http/context";
 import { currentUser, requireUser } from "../http/guards";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import type { AppEnv } from "../kernel/deps";
 import { changePassword } from "../use-cases/change-password";
 import { updateProfile } from "../use-cases/update-profile";
 import { toCurrentUser } from "./session-routes";

@@ -4,8 +4,8 @@ import { sessionResponse, signInRequest } from "../../contracts/auth";
 import { okResponse } from "../../contracts/common";
 import { users } from "../db/schema";
 import { clientIp } from "../http/client-ip";
-import type { AppEnv, SessionUser } from "../http/context";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import type { AppEnv, SessionUser } from "../kernel/deps";
 import { signIn } from "../use-cases/sign-in";
 import { signOutEverywhere } from "../use-cases/sign-out";
 

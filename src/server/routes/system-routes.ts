@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { venueSettingsResponse } from "../../contracts/settings";
-import type { AppEnv } from "../http/context";
 import { jsonResponse } from "../http/openapi";
+import type { AppEnv } from "../kernel/deps";
 import { loadPublicSettings } from "../settings/venue-settings";
 
 const healthResponse = z.object({

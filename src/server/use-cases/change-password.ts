@@ -3,7 +3,7 @@ import type { ChangePasswordRequest } from "../../contracts/auth";
 import { checkNewPassword } from "../../domain/password";
 import { accounts, sessions } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
 
 /**
  * SPEC §2 My Profile, Change Password (new password and confirm). The session that made the

@@ -5,7 +5,7 @@ import { checkNewPassword } from "../../domain/password";
 import { recordLoginAttempt } from "../auth/login-throttle";
 import { users, verifications } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 
 export const INVALID_RESET_LINK = "Invalid or expired reset link. Please request a new one.";
 

@@ -3,7 +3,7 @@ import type { SignInRequest } from "../../contracts/auth";
 import { FROZEN_MESSAGE } from "../auth/auth";
 import { isLoginThrottled, recordLoginAttempt, THROTTLED_MESSAGE } from "../auth/login-throttle";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { sessions } from "../db/schema";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
 
 /** SPEC §2 Sign Out: a global sign-out — every session of the user ends, on every device. */
 export async function signOutEverywhere(deps: AppDeps, user: SessionUser | null, requestHeaders: Headers) {

@@ -3,7 +3,7 @@ import type { UpdateProfileRequest } from "../../contracts/auth";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 
 /** SPEC §2 My Profile: first name, last name and phone; the email is not editable here. */

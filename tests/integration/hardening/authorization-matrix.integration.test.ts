@@ -9,7 +9,7 @@ import {
   imageBytes,
   registrationBody,
 } from "../../../src/server/events/events-test-kit";
-import type { App } from "../../../src/server/http/context";
+import type { App } from "../../../src/server/kernel/deps";
 import { signupBody } from "../../../src/server/membership/membership-test-kit";
 import { createTestApp, type TestApp, type TestUser, testClock } from "../harness";
 import {

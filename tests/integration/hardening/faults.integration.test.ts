@@ -22,7 +22,7 @@ import { type Database, openDatabase } from "../../../src/server/db/client";
 import { couponCodes, emailOutbox } from "../../../src/server/db/schema";
 import { seedFacilities } from "../../../src/server/db/seed";
 import { createOutbox, retryDelayMs } from "../../../src/server/email/outbox";
-import type { AppDeps } from "../../../src/server/http/context";
+import type { AppDeps } from "../../../src/server/kernel/deps";
 import { createLogger } from "../../../src/server/logger";
 import { startFakeSmtp } from "../fake-smtp";
 import { createTestApp, queryRows, type TestApp, TestClient, testClock } from "../harness";

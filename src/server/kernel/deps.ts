@@ -1,11 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Auth } from "../auth/auth";
-import type { SlotContextCache } from "../booking/slot-context-cache";
 import type { Config } from "../config";
 import type { Database, Db } from "../db/client";
 import type { Outbox } from "../email/outbox";
 import type { Logger } from "../logger";
 import type { PaymentProvider } from "../payments/payment-provider";
+import type { SlotContextCache } from "./schedule/slot-context-cache";
 
 export type SessionUser = {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SlotContext } from "./load-slot-context";
+import type { SlotContext } from "../../booking/load-slot-context";
 import { createSlotContextCache } from "./slot-context-cache";
 
 const context = (label: string): SlotContext => ({
