@@ -9,10 +9,10 @@ import type { FacilityType } from "../src/domain/durations";
 import { slotPrices } from "../src/domain/pricing";
 import type { BusyInterval } from "../src/domain/slots";
 import { addDaysToDate, minutesOf, timeOf, venueToday } from "../src/domain/venue-time";
-import { loadSlotContext } from "../src/server/booking/load-slot-context";
 import { openDatabase } from "../src/server/db/client";
 import { events, reservations, users } from "../src/server/db/schema";
 import { seedDatabase } from "../src/server/db/seed";
+import { loadSlotContext } from "../src/server/kernel/schedule/slot-context";
 
 const DAYS = 14;
 const MEMBERS = 2000;

@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { adminRoutes } from "./admin/admin-routes";
 import { bookingRoutes } from "./booking/booking-routes";
+import { checkoutPurposes } from "./checkout-purposes";
 import { AppError } from "./errors";
 import { adminEventRoutes } from "./events/admin-event-routes";
 import { eventPhotoRoutes } from "./events/event-photo-routes";
@@ -16,8 +17,8 @@ import { sameOriginOnly } from "./http/same-origin";
 import { staticClient } from "./http/static-files";
 import type { AppDeps, AppEnv } from "./kernel/deps";
 import { membershipRoutes } from "./membership/membership-routes";
-import { testCheckoutRoutes } from "./payments/test-checkout-routes";
-import { webhookRoutes } from "./payments/webhook-routes";
+import { createTestCheckoutRoutes } from "./payments/test-checkout-routes";
+import { createWebhookRoutes } from "./payments/webhook-routes";
 import { devMailboxRoutes } from "./routes/dev-mailbox-routes";
 import { passwordRoutes } from "./routes/password-routes";
 import { profileRoutes } from "./routes/profile-routes";
@@ -54,7 +55,7 @@ export function createApi() {
   api.route("/", eventRoutes);
   api.route("/", adminEventRoutes);
   api.route("/", membershipRoutes);
-  api.route("/", webhookRoutes);
+  api.route("/", createWebhookRoutes(checkoutPurposes));
   // The paths are relative to where this router is mounted, so the document names that base.
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
@@ -124,7 +125,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   );
   app.route("/api", createApi());
   app.route("/dev/mailbox", devMailboxRoutes);
-  app.route("/test-checkout", testCheckoutRoutes);
+  app.route("/test-checkout", createTestCheckoutRoutes(checkoutPurposes));
   app.route("/storage", eventPhotoRoutes);
   if (options.serveClient !== false) app.route("/", staticClient());
   return app;

@@ -11,9 +11,9 @@ import { isAdminDuration } from "../../domain/durations";
 import { AppError } from "../errors";
 import { jsonResponse } from "../http/openapi";
 import type { AppEnv } from "../kernel/deps";
+import { freeFacilities } from "../kernel/schedule/facility-occupancy";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { adminErrors, adminOnly } from "./admin-openapi";
-import { freeFacilities } from "./facility-availability";
 import { getAdminDay } from "./get-admin-day";
 import { getDashboardStats } from "./list-members";
 

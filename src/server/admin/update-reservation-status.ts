@@ -1,10 +1,10 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { AdminReservation, ManualPaymentStatus, ReservationStatus } from "../../contracts/admin";
-import { endDueHolds } from "../booking/expire-holds";
 import { isExclusionViolation } from "../db/pg-errors";
 import { events, reservations } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
+import { endDueHolds } from "../kernel/schedule/expire-holds";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { loadAdminReservation } from "./reservation-dto";
 

@@ -5,9 +5,9 @@ import type { Tx } from "../db/client";
 import { holds, payments, reservations } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
+import { endHolds, expireCheckoutSessions } from "../kernel/schedule/expire-holds";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { loadCouponRule } from "./coupon-queries";
-import { endHolds, expireCheckoutSessions } from "./expire-holds";
 import { type HoldRow, loadHoldSummary } from "./hold-summary";
 import { loadOwnedHold } from "./load-owned-hold";
 

@@ -3,10 +3,11 @@ import type { CancelHoldRequest, CancelHoldResponse } from "../../contracts/book
 import { holds, payments } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
+import { isUuid } from "../kernel/ids";
+import { endHolds, expireCheckoutSessions } from "../kernel/schedule/expire-holds";
 import { ALREADY_CANCELLED_MESSAGE, CANCELLED_MESSAGE } from "./cancel-hold-item";
-import { endHolds, expireCheckoutSessions } from "./expire-holds";
 import { loadHoldSummary } from "./hold-summary";
-import { isUuid, loadOwnedHold } from "./load-owned-hold";
+import { loadOwnedHold } from "./load-owned-hold";
 
 /**
  * SPEC §2 /cancel: the checkout was abandoned, so the pending hold it came from is cancelled — by

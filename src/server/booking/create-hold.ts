@@ -8,14 +8,14 @@ import type { Tx } from "../db/client";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { holds, reservations } from "../db/schema";
 import { AppError } from "../errors";
-import { lockCourtScheduleShared } from "../events/court-schedule-lock";
 import type { AppDeps, SessionUser } from "../kernel/deps";
+import { newHoldToken } from "../kernel/hold-token";
+import { lockCourtScheduleShared } from "../kernel/schedule/court-schedule-lock";
+import { endDueHolds, expireHolds } from "../kernel/schedule/expire-holds";
+import { loadSlotContext, type SlotContext } from "../kernel/schedule/slot-context";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { type BookingParty, resolveBookingParty } from "./booking-party";
 import { loadCouponRule } from "./coupon-queries";
-import { endDueHolds, expireHolds } from "./expire-holds";
-import { newHoldToken } from "./hold-token";
-import { loadSlotContext, type SlotContext } from "./load-slot-context";
 import { type PricedItem, priceCartItems, sumCents } from "./price-cart";
 
 type Customer = {

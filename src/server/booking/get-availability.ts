@@ -5,8 +5,8 @@ import { generateSlots, type TimeSlot } from "../../domain/slots";
 import { isDateString, venueNowTime, venueToday } from "../../domain/venue-time";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
+import { loadSlotContext, type SlotContext } from "../kernel/schedule/slot-context";
 import type { BookingParty } from "./booking-party";
-import { loadSlotContext, type SlotContext } from "./load-slot-context";
 
 export const INVALID_DURATION_MESSAGE = "Please choose a valid duration";
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import type { AvailabilityResponse, CancelItemResponse } from "../../contracts/booking";
 import { holds, reservations } from "../db/schema";
+import { expireHolds } from "../kernel/schedule/expire-holds";
 import { createHoldOk, HOLD_MS, holdBody, item, MONDAY, NOW } from "./booking-test-kit";
-import { expireHolds } from "./expire-holds";
 
 const clock = testClock(NOW);
 let t: TestApp;

@@ -9,6 +9,7 @@ import {
   processedWebhookEvents,
   reservations,
 } from "../db/schema";
+import { expireHolds } from "../kernel/schedule/expire-holds";
 import {
   checkoutOk,
   completedEvent,
@@ -21,7 +22,6 @@ import {
   postWebhook,
   signForTestProvider,
 } from "./booking-test-kit";
-import { expireHolds } from "./expire-holds";
 
 const clock = testClock(NOW);
 let t: TestApp;

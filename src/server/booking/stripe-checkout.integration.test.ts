@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import { couponCodes, payments, reservations } from "../db/schema";
+import { expireHolds } from "../kernel/schedule/expire-holds";
 import { createStripeProvider } from "../payments/stripe-provider";
 import {
   checkoutOk,
@@ -16,7 +17,6 @@ import {
   postWebhook,
   startFakeStripe,
 } from "./booking-test-kit";
-import { expireHolds } from "./expire-holds";
 
 // Stripe faked at the network edge: the real SDK talks HTTP to a local server, and webhooks are
 // signed with the SDK's own test-header helper.

@@ -2,7 +2,7 @@ import type { CreateEventsResponse, EventInput } from "../../contracts/events";
 import { recurrenceDates } from "../../domain/events";
 import { events } from "../db/schema";
 import type { AppDeps } from "../kernel/deps";
-import { lockCourtScheduleExclusive } from "./court-schedule-lock";
+import { lockCourtScheduleExclusive } from "../kernel/schedule/court-schedule-lock";
 import { discardPhoto, readPhoto, type StoredPhoto, storePhoto } from "./event-photo-storage";
 import { assertCourtsFree, toEventValues } from "./event-values";
 

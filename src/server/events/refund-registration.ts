@@ -2,15 +2,12 @@ import { eq } from "drizzle-orm";
 import type { AdminRegistration } from "../../contracts/events";
 import { formatEventShortDate } from "../../domain/events";
 import { withManagerPassword } from "../admin/manager-authorization";
-import { isUuid } from "../booking/load-owned-hold";
-import type { Tx } from "../db/client";
-import { eventRegistrations, events, payments } from "../db/schema";
+import { eventRegistrations, events } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
-import type { RegistrationRow } from "./load-owned-registration";
+import { lockPaymentById } from "../payments/payment-rows";
+import { refundForStaff } from "../payments/refund-payment";
 import { toAdminRegistration } from "./registration-dto";
-
-type PaymentRow = typeof payments.$inferSelect;
 
 export const REFUND_MESSAGES = {
   notFound: "Registration not found",
@@ -48,7 +45,7 @@ export async function refundRegistration(
   };
   return withManagerPassword(deps, actor, managerPassword, target, async (tx) => {
     const now = deps.now();
-    const payment = await lockPayment(tx, before.registration.paymentId);
+    const payment = await lockPaymentById(tx, before.registration.paymentId);
     const [row] = await tx
       .select()
       .from(eventRegistrations)
@@ -59,7 +56,14 @@ export async function refundRegistration(
     if (!row.paymentId || row.status !== "confirmed" || row.paymentId !== before.registration.paymentId) {
       throw new AppError("VALIDATION", REFUND_MESSAGES.notRefundable);
     }
-    const details = await refundThroughProvider(tx, deps, row, payment, now);
+    const details = await refundForStaff(tx, deps, {
+      payment,
+      priceCents: row.priceCents,
+      amountCents: (locked) => Math.max(0, locked.amountCents - locked.refundedCents),
+      idempotencyKey: `refund-registration-${row.id}`,
+      failureMessage: REFUND_MESSAGES.failed,
+      logContext: { registrationId: row.id },
+    });
     const [updated] = await tx
       .update(eventRegistrations)
       .set({ status: "cancelled", isRefunded: true, updatedAt: now })
@@ -67,55 +71,4 @@ export async function refundRegistration(
       .returning();
     return { result: toAdminRegistration(updated!), details };
   });
-}
-
-async function lockPayment(tx: Tx, paymentId: string | null): Promise<PaymentRow | null> {
-  if (!paymentId || !isUuid(paymentId)) return null;
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
-  return payment ?? null;
-}
-
-async function refundThroughProvider(
-  tx: Tx,
-  deps: AppDeps,
-  row: RegistrationRow,
-  payment: PaymentRow | null,
-  now: Date,
-) {
-  if (!payment) {
-    if (deps.payments?.name === "test")
-      return { provider: "none", amountCents: row.priceCents, recordOnly: true };
-    throw new AppError("PAYMENT_PROVIDER", REFUND_MESSAGES.failed, { reason: "unknown_payment" });
-  }
-  const provider = deps.payments;
-  if (!provider || provider.name !== payment.provider || !payment.providerPaymentId) {
-    throw new AppError("PAYMENT_PROVIDER", REFUND_MESSAGES.failed, { reason: "provider_unavailable" });
-  }
-  const amountCents = Math.max(0, payment.amountCents - payment.refundedCents);
-  let refundId: string | null = null;
-  if (amountCents > 0) {
-    try {
-      ({ refundId } = await provider.refund({
-        providerPaymentId: payment.providerPaymentId,
-        amountCents,
-        idempotencyKey: `refund-registration-${row.id}`,
-      }));
-    } catch (err) {
-      deps.logger.error(
-        { err, registrationId: row.id },
-        "registration refund failed at the payment provider",
-      );
-      throw new AppError("PAYMENT_PROVIDER", REFUND_MESSAGES.failed);
-    }
-  }
-  await tx
-    .update(payments)
-    .set({
-      refundedCents: payment.refundedCents + amountCents,
-      state: "refunded",
-      providerRefundId: refundId ?? payment.providerRefundId,
-      updatedAt: now,
-    })
-    .where(eq(payments.id, payment.id));
-  return { provider: payment.provider, amountCents, refundId };
 }

@@ -8,10 +8,10 @@ import {
 import { isUpcoming } from "../../domain/events";
 import { holdEndsAt } from "../../domain/payment-hold";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
-import { newHoldToken } from "../booking/hold-token";
 import { eventRegistrations } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
+import { newHoldToken } from "../kernel/hold-token";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { canSeeEvent, countTakenPlaces, lockEvent } from "./event-queries";
 import { queueRegistrationConfirmation } from "./registration-emails";

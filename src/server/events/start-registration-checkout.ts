@@ -6,10 +6,9 @@ import { formatTimeRange } from "../../domain/venue-time";
 import { events, payments } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
+import { openCheckoutSession } from "../payments/open-checkout-session";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { loadOwnedRegistration } from "./load-owned-registration";
-
-export const CHECKOUT_FAILED_MESSAGE = "Failed to create checkout session";
 
 /**
  * SPEC §7 create-event-checkout: a checkout session for exactly this registration's price, as
@@ -74,9 +73,8 @@ export async function startRegistrationCheckout(
   const base = deps.config.publicUrl;
   const back = `${base}/events/${event.id}?registration=${registration.id}`;
   const players = playerNamesOf(registration.playerNames);
-  let session: Awaited<ReturnType<NonNullable<typeof provider>["createCheckoutSession"]>>;
-  try {
-    session = await provider!.createCheckoutSession({
+  const session = await openCheckoutSession(deps, payment.id, () => {
+    return provider!.createCheckoutSession({
       paymentId: payment.id,
       holdId: null,
       registrationId: registration.id,
@@ -100,22 +98,6 @@ export async function startRegistrationCheckout(
       successUrl: `${back}&checkout=success`,
       cancelUrl: `${back}&checkout=cancelled`,
     });
-  } catch (err) {
-    deps.logger.error({ err, paymentId: payment.id }, "event checkout session could not be created");
-    await deps.db
-      .update(payments)
-      .set({ state: "failed", updatedAt: deps.now() })
-      .where(eq(payments.id, payment.id));
-    throw new AppError("PAYMENT_PROVIDER", CHECKOUT_FAILED_MESSAGE);
-  }
-  await deps.db
-    .update(payments)
-    .set({
-      providerSessionId: session.sessionId,
-      checkoutUrl: session.url,
-      expiresAt: session.expiresAt,
-      updatedAt: deps.now(),
-    })
-    .where(eq(payments.id, payment.id));
+  });
   return { url: session.url, provider: provider!.name, sessionId: session.sessionId };
 }

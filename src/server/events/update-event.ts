@@ -4,7 +4,7 @@ import { EVENT_FORM_MESSAGES } from "../../domain/event-form";
 import { events } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
-import { lockCourtScheduleExclusive } from "./court-schedule-lock";
+import { lockCourtScheduleExclusive } from "../kernel/schedule/court-schedule-lock";
 import { discardPhoto, readPhoto, type StoredPhoto, storePhoto } from "./event-photo-storage";
 import { loadEventDto, lockEvent } from "./event-queries";
 import { assertCourtsFree, toEventValues } from "./event-values";

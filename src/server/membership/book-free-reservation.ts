@@ -12,13 +12,13 @@ import {
 } from "../../domain/free-booking";
 import { generateSlots } from "../../domain/slots";
 import { isTimeString } from "../../domain/venue-time";
-import { endDueHolds, expireHolds } from "../booking/expire-holds";
-import { loadSlotContext } from "../booking/load-slot-context";
 import type { Tx } from "../db/client";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { reservations, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
+import { endDueHolds, expireHolds } from "../kernel/schedule/expire-holds";
+import { loadSlotContext } from "../kernel/schedule/slot-context";
 import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
 import { countFreeReservations } from "./count-free-reservations";
 import { freeBookingConfirmationEmail } from "./free-booking-email";

@@ -4,7 +4,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import { emailOutbox, payments, pendingMembershipSignups, processedWebhookEvents, users } from "../db/schema";
-import { subscriptionCompletedEvent } from "../payments/test-subscription-checkout";
+import { subscriptionCompletedEvent } from "./membership-test-checkout";
 import {
   membershipPayment,
   NOW,

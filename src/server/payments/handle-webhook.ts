@@ -1,45 +1,20 @@
 import type Stripe from "stripe";
-import { confirmPayment, type FulfilmentOutcome, handleCheckoutExpired } from "../booking/confirm-payment";
 import { AppError } from "../errors";
-import {
-  confirmRegistrationPayment,
-  handleRegistrationCheckoutExpired,
-} from "../events/confirm-registration-payment";
 import type { AppDeps } from "../kernel/deps";
-import { expireMembershipCheckout } from "../membership/expire-membership-checkout";
-import { fulfilMembershipCheckout } from "../membership/fulfil-membership-checkout";
-import { recordRenewal } from "../membership/record-renewal";
-import { syncSubscription } from "../membership/sync-subscription";
-import type { MembershipOutcome } from "../membership/webhook-records";
-
-export type WebhookOutcome = FulfilmentOutcome | MembershipOutcome;
-
-type SessionHandler = (
-  deps: AppDeps,
-  event: Stripe.Event,
-  session: Stripe.Checkout.Session,
-) => Promise<WebhookOutcome>;
-
-// What each kind of checkout does when the provider reports back, keyed by the session's
-// metadata.purpose. Event registrations and memberships add their handlers here.
-const handlers: Record<string, { completed: SessionHandler; expired: SessionHandler }> = {
-  reservation: { completed: confirmPayment, expired: handleCheckoutExpired },
-  event_registration: { completed: confirmRegistrationPayment, expired: handleRegistrationCheckoutExpired },
-  membership: { completed: fulfilMembershipCheckout, expired: expireMembershipCheckout },
-};
-
-/** Our metadata names the purpose; a subscription checkout without it can only be a membership. */
-const purposeOf = (session: Stripe.Checkout.Session) =>
-  session.metadata?.purpose ?? (session.mode === "subscription" ? "membership" : "");
+import type { CheckoutPurposes } from "./checkout-purpose";
+import type { WebhookOutcome } from "./webhook-inbox";
 
 /**
  * The payment webhook, for Stripe and the built-in test checkout alike: the signature (and its
  * timestamp, 5 minutes' tolerance) is checked on the raw body before anything is read; a bad one
- * is a 400 and changes nothing. Handlers record the event id in their transaction, so a repeat is
- * a no-op; a handler failure propagates as non-2xx so the provider retries.
+ * is a 400 and changes nothing. Then it is dispatched: a checkout session to its purpose (the
+ * session's metadata.purpose), any other event to the purpose that registered its type. Handlers
+ * record the event id in their transaction (webhook-inbox.ts), so a repeat is a no-op; a handler
+ * failure propagates as non-2xx so the provider retries.
  */
 export async function handlePaymentWebhook(
   deps: AppDeps,
+  purposes: CheckoutPurposes,
   rawBody: string,
   signature: string | undefined,
 ): Promise<WebhookOutcome> {
@@ -56,21 +31,17 @@ export async function handlePaymentWebhook(
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
       const session = event.data.object;
-      const handler = handlers[purposeOf(session)];
-      return handler ? handler.completed(deps, event, session) : "ignored";
+      const purpose = purposes.ofSession(session);
+      return purpose ? purpose.completed(deps, event, session) : "ignored";
     }
     case "checkout.session.expired": {
       const session = event.data.object;
-      const handler = handlers[purposeOf(session)];
-      return handler ? handler.expired(deps, event, session) : "ignored";
+      const purpose = purposes.ofSession(session);
+      return purpose ? purpose.expired(deps, event, session) : "ignored";
     }
-    // The membership's later life (SPEC §4 Member account): renewals, cancellation, the end.
-    case "customer.subscription.updated":
-    case "customer.subscription.deleted":
-      return syncSubscription(deps, event, event.data.object);
-    case "invoice.paid":
-      return recordRenewal(deps, event, event.data.object);
-    default:
-      return "ignored";
+    default: {
+      const handler = purposes.byEventType(event.type);
+      return handler ? handler(deps, event) : "ignored";
+    }
   }
 }

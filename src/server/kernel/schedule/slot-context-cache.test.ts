@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SlotContext } from "../../booking/load-slot-context";
+import type { SlotContext } from "./slot-context";
 import { createSlotContextCache } from "./slot-context-cache";
 
 const context = (label: string): SlotContext => ({

@@ -1,5 +1,5 @@
 import type { FacilityType } from "../../../domain/durations";
-import type { SlotContext } from "../../booking/load-slot-context";
+import type { SlotContext } from "./slot-context";
 
 /**
  * A short-lived read cache for the public availability lookup (docs/decisions/011): the time

@@ -1,14 +1,13 @@
-import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { FacilityOption } from "../../contracts/admin";
-import type { FacilityType } from "../../domain/durations";
-import type { Db, Tx } from "../db/client";
-import { courts, dartBays, events, reservations } from "../db/schema";
+import { and, asc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import type { FacilityOption } from "../../../contracts/admin";
+import type { FacilityType } from "../../../domain/durations";
+import type { Db, Tx } from "../../db/client";
+import { courts, dartBays, events, reservations } from "../../db/schema";
+import { reservationBlocksTime, type TimeWindow } from "./blocks-time";
 
 // SPEC §5 Admin edit reservation: a facility is offered when no other non-cancelled reservation and
 // (for courts) no event overlaps the time. The exclusion constraint remains the last word on
 // reservations when two staff act at once; events are checked here because the constraint cannot.
-
-export type TimeWindow = { date: string; startTime: string; endTime: string };
 
 const facilityTable = (type: FacilityType) => (type === "court" ? courts : dartBays);
 
@@ -36,13 +35,7 @@ export async function busyFacilityIds(
       and(
         eq(reservations.date, window.date),
         eq(reservations.facilityType, type),
-        ne(reservations.status, "cancelled"),
-        // A pending reservation whose payment hold has ended blocks nothing (DECISIONS.md).
-        or(
-          ne(reservations.status, "pending"),
-          isNull(reservations.holdExpiresAt),
-          gt(reservations.holdExpiresAt, options.now),
-        ),
+        reservationBlocksTime(options.now),
         lt(reservations.startTime, window.endTime),
         gt(reservations.endTime, window.startTime),
         options.excludeReservationId ? ne(reservations.id, options.excludeReservationId) : undefined,

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, isNull, ne, or } from "drizzle-orm";
-import type { FacilityType } from "../../domain/durations";
-import type { BusyInterval } from "../../domain/slots";
-import { dayOfWeek } from "../../domain/venue-time";
-import type { Db, Tx } from "../db/client";
-import { courts, dartBays, events, operatingHours, reservations } from "../db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import type { FacilityType } from "../../../domain/durations";
+import type { BusyInterval } from "../../../domain/slots";
+import { dayOfWeek } from "../../../domain/venue-time";
+import type { Db, Tx } from "../../db/client";
+import { courts, dartBays, events, operatingHours, reservations } from "../../db/schema";
+import { reservationBlocksTime } from "./blocks-time";
 
 export type SlotContext = {
   hours: { opensAt: string; closesAt: string } | null;
@@ -49,12 +50,7 @@ export async function loadSlotContext(
       and(
         eq(reservations.date, date),
         eq(reservations.facilityType, facilityType),
-        ne(reservations.status, "cancelled"),
-        or(
-          ne(reservations.status, "pending"),
-          isNull(reservations.holdExpiresAt),
-          gt(reservations.holdExpiresAt, now),
-        ),
+        reservationBlocksTime(now),
       ),
     );
   const dayEvents =

@@ -1,26 +1,16 @@
-import { and, arrayOverlaps, eq, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
-import type { CourtBooking, CourtEvent } from "../../domain/event-form";
-import type { Db, Tx } from "../db/client";
-import { events, reservations } from "../db/schema";
+import { and, arrayOverlaps, eq, gt, inArray, lt, ne } from "drizzle-orm";
+import type { CourtBooking, CourtEvent } from "../../../domain/event-form";
+import type { Db, Tx } from "../../db/client";
+import { events, reservations } from "../../db/schema";
+import { reservationBlocksTime, type TimeWindow } from "./blocks-time";
 
-// SPEC §5 Event create and edit: what occupies the courts on a date. Reservations count unless
-// cancelled, or pending with a payment hold that has ended (DECISIONS.md: it blocks nothing).
+// SPEC §5 Event create and edit: what occupies the courts on a date (reservations that block their
+// time, see blocks-time.ts, and events).
 
 const hhmm = (t: string) => t.slice(0, 5);
 
-export type TimeWindow = { date: string; startTime: string; endTime: string };
-
 const liveCourtReservations = (date: string, now: Date) =>
-  and(
-    eq(reservations.date, date),
-    eq(reservations.facilityType, "court"),
-    ne(reservations.status, "cancelled"),
-    or(
-      ne(reservations.status, "pending"),
-      isNull(reservations.holdExpiresAt),
-      gt(reservations.holdExpiresAt, now),
-    ),
-  );
+  and(eq(reservations.date, date), eq(reservations.facilityType, "court"), reservationBlocksTime(now));
 
 /** Every live court reservation and every event on the date, for the courts the form offers. */
 export async function loadCourtUsage(

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
-import type { Tx } from "../db/client";
-import { holds, payments, reservations } from "../db/schema";
-import type { AppDeps } from "../kernel/deps";
+import type { Tx } from "../../db/client";
+import { holds, payments, reservations } from "../../db/schema";
+import type { AppDeps } from "../deps";
 
 type CancelReason = "hold_expired" | "hold_cancelled";
 

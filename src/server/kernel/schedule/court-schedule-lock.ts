@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Tx } from "../db/client";
+import type { Tx } from "../../db/client";
 
 // A court booking made a moment before an event is created on that court must make the creation
 // fail, not overlap (issue 5): reservations and events live in different tables, so no constraint

@@ -5,16 +5,17 @@ import { eq } from "drizzle-orm";
 import { MEMBERSHIP_PLANS, type MembershipPlan, nextBillingAfter } from "../../domain/membership";
 import { formatCents } from "../../domain/money";
 import { VENUE_TIME_ZONE } from "../../domain/venue-time";
-import { type payments, pendingMembershipSignups } from "../db/schema";
+import { pendingMembershipSignups } from "../db/schema";
 import type { AppDeps } from "../kernel/deps";
+import type { TestCheckoutSteps } from "../payments/checkout-purpose";
+import type { PaymentRow } from "../payments/payment-rows";
+import { messagePage, subscriptionCheckoutPage } from "../payments/test-checkout-page";
+import { isOpenSession } from "../payments/test-checkout-session";
 import { loadVenueIdentity } from "../settings/venue-settings";
-import { subscriptionCheckoutPage } from "./test-checkout-page";
 
 // The built-in test checkout's membership half (DECISIONS.md): it shows the plan and the simulated
 // next billing date, and "Subscribe" sends the checkout.session.completed event Stripe would send
 // for a subscription — with the subscription inside, since the test provider keeps no state.
-
-type PaymentRow = typeof payments.$inferSelect;
 
 const venueDate = (d: Date, pattern: string) => format(d, pattern, { in: tz(VENUE_TIME_ZONE) });
 
@@ -28,7 +29,7 @@ async function planOf(deps: AppDeps, payment: PaymentRow) {
   return signup ? { plan: signup.plan as MembershipPlan, email: signup.email } : null;
 }
 
-export async function renderSubscriptionCheckout(
+async function renderSubscriptionCheckout(
   deps: AppDeps,
   payment: PaymentRow,
   sessionId: string,
@@ -111,3 +112,37 @@ export async function subscriptionCompletedEvent(
     },
   });
 }
+
+const SIGNUP_LINK = { href: "/signup", label: "Back to membership signup" };
+const successUrl = (sessionId: string) => `/membership-success?session_id=${encodeURIComponent(sessionId)}`;
+const endedPage = () =>
+  messagePage("Checkout expired", "This checkout has ended. Please start your signup again.", SIGNUP_LINK);
+
+export const membershipTestCheckout: TestCheckoutSteps = {
+  async page(deps, payment, sessionId) {
+    if (payment.state === "completed") {
+      return {
+        html: messagePage("Already paid", "This membership has already been paid.", {
+          href: successUrl(sessionId),
+          label: "Continue",
+        }),
+        status: 200,
+      };
+    }
+    const now = deps.now();
+    const html = isOpenSession(payment, now)
+      ? await renderSubscriptionCheckout(deps, payment, sessionId, now)
+      : null;
+    return html ? { html, status: 200 } : { html: endedPage(), status: 410 };
+  },
+  async pay(deps, payment, sessionId) {
+    if (payment.state === "completed") return { kind: "redirect", url: successUrl(sessionId) };
+    const now = deps.now();
+    const payload = isOpenSession(payment, now)
+      ? await subscriptionCompletedEvent(deps, payment, sessionId, now)
+      : null;
+    if (!payload) return { kind: "page", html: endedPage(), status: 410 };
+    return { kind: "event", payload, successUrl: successUrl(sessionId) };
+  },
+  cancelUrl: (_deps, _payment, sessionId) => `/membership-cancel?session_id=${encodeURIComponent(sessionId)}`,
+};
