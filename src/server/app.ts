@@ -2,9 +2,13 @@ import { randomUUID } from "node:crypto";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import { passwordRoutes } from "./account/password-routes";
+import { profileRoutes } from "./account/profile-routes";
+import { sessionRoutes } from "./account/session-routes";
 import { adminRoutes } from "./admin/admin-routes";
 import { bookingRoutes } from "./booking/booking-routes";
 import { checkoutPurposes } from "./checkout-purposes";
+import { devMailboxRoutes } from "./email/dev-mailbox-routes";
 import { AppError } from "./errors";
 import { adminEventRoutes } from "./events/admin-event-routes";
 import { eventPhotoRoutes } from "./events/event-photo-routes";
@@ -15,15 +19,11 @@ import { loadSession } from "./http/load-session";
 import { findNulCharacter } from "./http/nul-character";
 import { sameOriginOnly } from "./http/same-origin";
 import { staticClient } from "./http/static-files";
+import { systemRoutes } from "./http/system-routes";
 import type { AppDeps, AppEnv } from "./kernel/deps";
 import { membershipRoutes } from "./membership/membership-routes";
 import { createTestCheckoutRoutes } from "./payments/test-checkout-routes";
 import { createWebhookRoutes } from "./payments/webhook-routes";
-import { devMailboxRoutes } from "./routes/dev-mailbox-routes";
-import { passwordRoutes } from "./routes/password-routes";
-import { profileRoutes } from "./routes/profile-routes";
-import { sessionRoutes } from "./routes/session-routes";
-import { systemRoutes } from "./routes/system-routes";
 
 /** The API routes, mounted under /api. Each later feature adds its router here. */
 export function createApi() {

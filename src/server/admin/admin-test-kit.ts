@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
+import { checkoutOk, createHoldOk, holdBody, item, NOW } from "../../../tests/integration/booking-test-kit";
 import { createTestApp, type TestApp, type TestClient, testClock } from "../../../tests/integration/harness";
-import { checkoutOk, createHoldOk, holdBody, item, NOW } from "../booking/booking-test-kit";
 import { reservations } from "../db/schema";
 
 // Shared by the staff-operations integration tests (not a test file itself).

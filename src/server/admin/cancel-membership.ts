@@ -4,7 +4,7 @@ import { venueToday } from "../../domain/venue-time";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
-import { withManagerPassword } from "./manager-authorization";
+import { withManagerPassword } from "../kernel/staff/manager-authorization";
 import { memberLabel, toActiveMember } from "./member-dto";
 import { subscriptionCanceller } from "./stripe-subscriptions";
 

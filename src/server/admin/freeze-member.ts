@@ -3,7 +3,7 @@ import type { ActiveMember } from "../../contracts/admin-members";
 import { sessions, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
-import { withManagerPassword } from "./manager-authorization";
+import { withManagerPassword } from "../kernel/staff/manager-authorization";
 import { memberLabel, toActiveMember } from "./member-dto";
 
 /**

@@ -5,10 +5,10 @@ import type { Tx } from "../db/client";
 import { holds, reservations } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
+import { withManagerPassword } from "../kernel/staff/manager-authorization";
 import { lockPaymentById, type PaymentRow } from "../payments/payment-rows";
 import { refundForStaff } from "../payments/refund-payment";
 import { ADMIN_MESSAGES } from "./admin-messages";
-import { withManagerPassword } from "./manager-authorization";
 import { isRefundable, loadAdminReservation } from "./reservation-dto";
 
 type ReservationRow = typeof reservations.$inferSelect;

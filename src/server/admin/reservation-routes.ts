@@ -10,10 +10,10 @@ import {
   reservationResponse,
   statusRequest,
 } from "../../contracts/admin";
+import { adminErrors, adminOnly, managerPasswordErrors } from "../http/admin-openapi";
 import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
 import type { AppEnv } from "../kernel/deps";
-import { adminErrors, adminOnly, managerPasswordErrors } from "./admin-openapi";
 import { createManualReservations } from "./create-manual-reservations";
 import { editReservation, reassignReservation } from "./move-reservation";
 import { refundReservation } from "./refund-reservation";

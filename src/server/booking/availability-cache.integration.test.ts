@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHoldOk, holdBody, item, MONDAY, NOW } from "../../../tests/integration/booking-test-kit";
 import { createTestApp, type TestApp, testClock } from "../../../tests/integration/harness";
 import type { AvailabilityResponse } from "../../contracts/booking";
 import { reservations } from "../db/schema";
-import { createHoldOk, holdBody, item, MONDAY, NOW } from "./booking-test-kit";
 
 // The availability read cache (docs/decisions/011), switched on with a long life so only a write
 // can end it: the product's own writes must show at once, never after the cache runs out.

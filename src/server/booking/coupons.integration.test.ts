@@ -1,9 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
-import type { CancelItemResponse, CouponCheckResponse } from "../../contracts/booking";
-import { timeOf } from "../../domain/venue-time";
-import { couponCodes } from "../db/schema";
 import {
   checkoutOk,
   completedEvent,
@@ -16,7 +12,11 @@ import {
   paymentForSession,
   postWebhook,
   signForTestProvider,
-} from "./booking-test-kit";
+} from "../../../tests/integration/booking-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+import type { CancelItemResponse, CouponCheckResponse } from "../../contracts/booking";
+import { timeOf } from "../../domain/venue-time";
+import { couponCodes } from "../db/schema";
 
 const clock = testClock(NOW);
 let t: TestApp;

@@ -1,10 +1,17 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createHoldOk,
+  HOLD_MS,
+  holdBody,
+  item,
+  MONDAY,
+  NOW,
+} from "../../../tests/integration/booking-test-kit";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import type { AvailabilityResponse, CancelItemResponse } from "../../contracts/booking";
 import { holds, reservations } from "../db/schema";
 import { expireHolds } from "../kernel/schedule/expire-holds";
-import { createHoldOk, HOLD_MS, holdBody, item, MONDAY, NOW } from "./booking-test-kit";
 
 const clock = testClock(NOW);
 let t: TestApp;

@@ -1,15 +1,5 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
-import {
-  couponCodes,
-  emailOutbox,
-  holds,
-  payments,
-  processedWebhookEvents,
-  reservations,
-} from "../db/schema";
-import { expireHolds } from "../kernel/schedule/expire-holds";
 import {
   checkoutOk,
   completedEvent,
@@ -21,7 +11,17 @@ import {
   paymentForSession,
   postWebhook,
   signForTestProvider,
-} from "./booking-test-kit";
+} from "../../../tests/integration/booking-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+import {
+  couponCodes,
+  emailOutbox,
+  holds,
+  payments,
+  processedWebhookEvents,
+  reservations,
+} from "../db/schema";
+import { expireHolds } from "../kernel/schedule/expire-holds";
 
 const clock = testClock(NOW);
 let t: TestApp;

@@ -15,8 +15,8 @@ import {
   registrationIdParams,
   updateEventResponse,
 } from "../../contracts/events";
-import { adminErrors, adminOnly, managerPasswordErrors } from "../admin/admin-openapi";
 import { AppError } from "../errors";
+import { adminErrors, adminOnly, managerPasswordErrors } from "../http/admin-openapi";
 import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
 import type { AppEnv } from "../kernel/deps";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { AdminRegistration } from "../../contracts/events";
 import { formatEventShortDate } from "../../domain/events";
-import { withManagerPassword } from "../admin/manager-authorization";
 import { eventRegistrations, events } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
+import { withManagerPassword } from "../kernel/staff/manager-authorization";
 import { lockPaymentById } from "../payments/payment-rows";
 import { refundForStaff } from "../payments/refund-payment";
 import { toAdminRegistration } from "./registration-dto";

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { CreateHoldResponse } from "../../../src/contracts/booking";
 import type { RegistrationResponse } from "../../../src/contracts/events";
-import { holdBody, item } from "../../../src/server/booking/booking-test-kit";
 import { events, reservations, sessions, users } from "../../../src/server/db/schema";
 import { registrationBody } from "../../../src/server/events/events-test-kit";
+import { holdBody, item } from "../booking-test-kit";
 import type { TestApp, TestUser } from "../harness";
 
 // The six callers of the hardening suite (issue 7), and one way to send a request as any of them.

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MANAGER_PASSWORD, paidOnlineReservation } from "../../../src/server/admin/admin-test-kit";
-import { holdBody, item, NOW } from "../../../src/server/booking/booking-test-kit";
 import { couponCodes, sessions } from "../../../src/server/db/schema";
 import {
   eventBody,
@@ -11,6 +10,7 @@ import {
 } from "../../../src/server/events/events-test-kit";
 import type { App } from "../../../src/server/kernel/deps";
 import { signupBody } from "../../../src/server/membership/membership-test-kit";
+import { holdBody, item, NOW } from "../booking-test-kit";
 import { createTestApp, type TestApp, type TestUser, testClock } from "../harness";
 import {
   ACTOR_NAMES,

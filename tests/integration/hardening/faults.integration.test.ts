@@ -6,6 +6,14 @@ import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApp } from "../../../src/server/app";
+import { createDeps } from "../../../src/server/bootstrap";
+import { loadConfig } from "../../../src/server/config";
+import { type Database, openDatabase } from "../../../src/server/db/client";
+import { couponCodes, emailOutbox } from "../../../src/server/db/schema";
+import { seedFacilities } from "../../../src/server/db/seed";
+import { createOutbox, retryDelayMs } from "../../../src/server/email/outbox";
+import type { AppDeps } from "../../../src/server/kernel/deps";
+import { createLogger } from "../../../src/server/logger";
 import {
   checkoutOk,
   createHoldOk,
@@ -15,15 +23,7 @@ import {
   paymentForSession,
   postWebhook,
   signForTestProvider,
-} from "../../../src/server/booking/booking-test-kit";
-import { createDeps } from "../../../src/server/bootstrap";
-import { loadConfig } from "../../../src/server/config";
-import { type Database, openDatabase } from "../../../src/server/db/client";
-import { couponCodes, emailOutbox } from "../../../src/server/db/schema";
-import { seedFacilities } from "../../../src/server/db/seed";
-import { createOutbox, retryDelayMs } from "../../../src/server/email/outbox";
-import type { AppDeps } from "../../../src/server/kernel/deps";
-import { createLogger } from "../../../src/server/logger";
+} from "../booking-test-kit";
 import { startFakeSmtp } from "../fake-smtp";
 import { createTestApp, queryRows, type TestApp, TestClient, testClock } from "../harness";
 import { databaseUrl, dropDatabase, onServer, quoteIdentifier, testServerUrl } from "../test-databases";

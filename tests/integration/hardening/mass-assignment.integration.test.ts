@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AvailabilityResponse } from "../../../src/contracts/booking";
 import { MEMBERSHIP_PLANS } from "../../../src/domain/membership";
 import { MANAGER_PASSWORD } from "../../../src/server/admin/admin-test-kit";
-import { holdBody, item, NOW } from "../../../src/server/booking/booking-test-kit";
 import {
   accounts,
   couponCodes,
@@ -17,6 +16,7 @@ import {
 } from "../../../src/server/db/schema";
 import { eventBody, registrationBody } from "../../../src/server/events/events-test-kit";
 import { signupBody } from "../../../src/server/membership/membership-test-kit";
+import { holdBody, item, NOW } from "../booking-test-kit";
 import { createTestApp, type TestApp, type TestUser, testClock } from "../harness";
 import {
   type Actor,

@@ -2,7 +2,6 @@ import { asc, eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MyReservationsResponse } from "../../../src/contracts/membership";
 import { MANAGER_PASSWORD } from "../../../src/server/admin/admin-test-kit";
-import { holdBody, item, NOW } from "../../../src/server/booking/booking-test-kit";
 import {
   auditLog,
   eventRegistrations,
@@ -11,6 +10,7 @@ import {
   reservations,
   users,
 } from "../../../src/server/db/schema";
+import { holdBody, item, NOW } from "../booking-test-kit";
 import { createTestApp, type TestApp, testClock } from "../harness";
 import {
   type Actor,

@@ -1,18 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  checkoutOk,
-  createHoldOk,
-  HOLD_MS,
-  holdBody,
-  item,
-  NOW,
-  paymentForSession,
-  postWebhook,
-  signForTestProvider,
-  startFakeStripe,
-} from "../../../src/server/booking/booking-test-kit";
-import {
   couponCodes,
   payments,
   processedWebhookEvents,
@@ -26,6 +14,18 @@ import {
   startFakeStripe as startFakeStripeBilling,
   subscriptionObject,
 } from "../../../src/server/membership/membership-test-kit";
+import {
+  checkoutOk,
+  createHoldOk,
+  HOLD_MS,
+  holdBody,
+  item,
+  NOW,
+  paymentForSession,
+  postWebhook,
+  signForTestProvider,
+  startFakeStripe,
+} from "../booking-test-kit";
 import { createTestApp, errorOf, queryRows, type TestApp, testClock } from "../harness";
 import { bookingSnapshot, failUpdatesOf, reserialised, sessionEvent, stripeSignature } from "./webhook-kit";
 

@@ -1,6 +1,6 @@
 import { errorResponse } from "../../contracts/common";
-import { requireAdmin } from "../http/guards";
-import { errorResponses, jsonResponse } from "../http/openapi";
+import { requireAdmin } from "./guards";
+import { errorResponses, jsonResponse } from "./openapi";
 
 // Every staff route: requireAdmin first (a guest 401, anyone else 403), then its contract.
 export const adminOnly = { tags: ["Admin"], middleware: requireAdmin };

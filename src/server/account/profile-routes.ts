@@ -1,12 +1,12 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { changePasswordRequest, profileResponse, updateProfileRequest } from "../../contracts/auth";
 import { okResponse } from "../../contracts/common";
+import { toCurrentUser } from "../http/current-user";
 import { currentUser, requireUser } from "../http/guards";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
 import type { AppEnv } from "../kernel/deps";
-import { changePassword } from "../use-cases/change-password";
-import { updateProfile } from "../use-cases/update-profile";
-import { toCurrentUser } from "./session-routes";
+import { changePassword } from "./change-password";
+import { updateProfile } from "./update-profile";
 
 export const profileRoutes = new OpenAPIHono<AppEnv>()
   .openapi(

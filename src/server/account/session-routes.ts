@@ -4,20 +4,11 @@ import { sessionResponse, signInRequest } from "../../contracts/auth";
 import { okResponse } from "../../contracts/common";
 import { users } from "../db/schema";
 import { clientIp } from "../http/client-ip";
+import { toCurrentUser } from "../http/current-user";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv, SessionUser } from "../kernel/deps";
-import { signIn } from "../use-cases/sign-in";
-import { signOutEverywhere } from "../use-cases/sign-out";
-
-export const toCurrentUser = (u: Omit<SessionUser, "sessionToken" | "isFrozen">) => ({
-  id: u.id,
-  email: u.email,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  phone: u.phone,
-  isMember: u.isMember,
-  isAdmin: u.isAdmin,
-});
+import type { AppEnv } from "../kernel/deps";
+import { signIn } from "./sign-in";
+import { signOutEverywhere } from "./sign-out";
 
 function appendSetCookies(target: Headers, source: Headers) {
   for (const cookie of source.getSetCookie()) target.append("set-cookie", cookie);

@@ -1,9 +1,9 @@
 import { verifyPassword } from "better-auth/crypto";
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import type { Tx } from "../db/client";
-import { auditLog, venueSettings } from "../db/schema";
-import { AppError, isAppError } from "../errors";
-import type { AppDeps, SessionUser } from "../kernel/deps";
+import type { Tx } from "../../db/client";
+import { auditLog, venueSettings } from "../../db/schema";
+import { AppError, isAppError } from "../../errors";
+import type { AppDeps, SessionUser } from "../deps";
 import { type AuditDetails, type AuditTarget, type DenialReason, writeAudit } from "./audit-log";
 
 // SPEC §6 Manager password and DECISIONS.md: a shared staff secret, stored only as a hash in

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
-import type { CartItemInput, CreateHoldRequest, CreateHoldResponse } from "../../contracts/booking";
-import { payments } from "../db/schema";
-import type { AppDeps } from "../kernel/deps";
-import type { TestProvider } from "../payments/test-provider";
+import type { CartItemInput, CreateHoldRequest, CreateHoldResponse } from "../../src/contracts/booking";
+import { payments } from "../../src/server/db/schema";
+import type { AppDeps } from "../../src/server/kernel/deps";
+import type { TestProvider } from "../../src/server/payments/test-provider";
 
 // Shared by the booking integration tests (not a test file itself): request bodies, signed
 // webhooks for the built-in test provider, and a fake Stripe API at the network edge.

@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { venueSettingsResponse } from "../../contracts/settings";
-import { jsonResponse } from "../http/openapi";
 import type { AppEnv } from "../kernel/deps";
 import { loadPublicSettings } from "../settings/venue-settings";
+import { jsonResponse } from "./openapi";
 
 const healthResponse = z.object({
   status: z.enum(["ok", "unavailable"]),

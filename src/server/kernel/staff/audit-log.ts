@@ -1,5 +1,5 @@
-import type { Db, Tx } from "../db/client";
-import { auditLog } from "../db/schema";
+import type { Db, Tx } from "../../db/client";
+import { auditLog } from "../../db/schema";
 
 // DECISIONS.md Manager password: every use, right or wrong, is written here with the acting admin,
 // the target and the time (SPEC §6). Rows are only ever inserted; the admin view reads them.

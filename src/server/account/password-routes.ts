@@ -3,8 +3,8 @@ import { forgotPasswordRequest, resetPasswordRequest } from "../../contracts/aut
 import { okResponse } from "../../contracts/common";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
 import type { AppEnv } from "../kernel/deps";
-import { requestPasswordReset } from "../use-cases/request-password-reset";
-import { resetPassword } from "../use-cases/reset-password";
+import { requestPasswordReset } from "./request-password-reset";
+import { resetPassword } from "./reset-password";
 
 export const passwordRoutes = new OpenAPIHono<AppEnv>()
   .openapi(

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { emailOutbox } from "../db/schema";
-import { escapeHtml } from "../email/layout";
 import type { AppEnv } from "../kernel/deps";
+import { escapeHtml } from "./layout";
 
 // Without SMTP settings the outbox is readable here (DECISIONS.md), so a developer can follow
 // a reset link. Refused in production.
