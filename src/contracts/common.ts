@@ -1,12 +1,24 @@
 import { z } from "zod";
 
-export const errorResponse = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.record(z.string(), z.unknown()).optional(),
-  }),
-});
+/**
+ * Every error answer: `{ error: { code, message, field?, details? } }`. `message` is the text to
+ * show (the spec's words); `field`, when present, names the request field it concerns as the
+ * request contract names it ("email", "phone", "termsAccepted", "couponCode"…), so a form can show
+ * it beside that input.
+ */
+export const errorResponse = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ description: "Machine-readable error code, e.g. VALIDATION, SLOT_TAKEN" }),
+      message: z.string().meta({ description: "The user-facing message" }),
+      field: z
+        .string()
+        .optional()
+        .meta({ description: "The request field the error concerns, named as in the request contract" }),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .meta({ id: "Error" });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const okResponse = z.object({ ok: z.literal(true) });

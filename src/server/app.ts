@@ -17,6 +17,7 @@ import { eventUploadBodyLimit, isEventUploadRequest } from "./events/event-uploa
 import { handleError } from "./http/error-handler";
 import { loadSession } from "./http/load-session";
 import { findNulCharacter } from "./http/nul-character";
+import { validateResponses } from "./http/response-contracts";
 import { sameOriginOnly } from "./http/same-origin";
 import { staticClient } from "./http/static-files";
 import { systemRoutes } from "./http/system-routes";
@@ -25,6 +26,10 @@ import { membershipRoutes } from "./membership/membership-routes";
 import { createTestCheckoutRoutes } from "./payments/test-checkout-routes";
 import { createWebhookRoutes } from "./payments/webhook-routes";
 
+/** The innermost named key of a contract path (["customer", "email"] → "email"), as forms name fields. */
+const contractFieldName = (path: readonly PropertyKey[]) =>
+  [...path].reverse().find((key): key is string => typeof key === "string");
+
 /** The API routes, mounted under /api. Each later feature adds its router here. */
 export function createApi() {
   const api = new OpenAPIHono<AppEnv>({
@@ -32,16 +37,23 @@ export function createApi() {
     defaultHook: (result) => {
       if (!result.success) {
         const issue = result.error.issues[0];
+        const path = issue?.path ?? [];
         throw new AppError(
           "VALIDATION",
           issue?.message && !issue.message.startsWith("Invalid input") ? issue.message : "Invalid request",
-          {
-            field: issue?.path.join("."),
-          },
+          { field: path.join(".") },
+          { field: contractFieldName(path) },
         );
       }
       const nulAt = findNulCharacter(result.data);
-      if (nulAt) throw new AppError("VALIDATION", "Invalid request", { field: nulAt.join(".") });
+      if (nulAt) {
+        throw new AppError(
+          "VALIDATION",
+          "Invalid request",
+          { field: nulAt.join(".") },
+          { field: contractFieldName(nulAt) },
+        );
+      }
     },
   });
   api.use("*", sameOriginOnly);
@@ -123,7 +135,10 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.use("/api/*", (c, next) =>
     isEventUploadRequest(c.req.method, c.req.path) ? eventUploadBodyLimit(c, next) : apiBodyLimit(c, next),
   );
-  app.route("/api", createApi());
+  const api = createApi();
+  // Development and test check every answer against its contract; production skips the cost.
+  if (!deps.config.isProduction) app.use("/api/*", validateResponses(api, "/api"));
+  app.route("/api", api);
   app.route("/dev/mailbox", devMailboxRoutes);
   app.route("/test-checkout", createTestCheckoutRoutes(checkoutPurposes));
   app.route("/storage", eventPhotoRoutes);

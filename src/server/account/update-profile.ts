@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { UpdateProfileRequest } from "../../contracts/auth";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { users } from "../db/schema";
-import { AppError } from "../errors";
+import { AppError, fieldError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 
@@ -11,7 +11,7 @@ export async function updateProfile(deps: AppDeps, user: SessionUser, input: Upd
   const phone = normalizeUsPhone(input.phone ?? "");
   if (!phone.ok) {
     const venue = await loadVenueIdentity(deps.db, deps.config);
-    throw new AppError("VALIDATION", INVALID_PHONE_MESSAGE(venue.phone));
+    throw fieldError("phone", INVALID_PHONE_MESSAGE(venue.phone));
   }
   const [row] = await deps.db
     .update(users)

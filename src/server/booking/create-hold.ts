@@ -1,5 +1,10 @@
 import type { CreateHoldRequest, CreateHoldResponse, HoldItem } from "../../contracts/booking";
-import { BOOKING_FORM_MESSAGES, checkBookingForm, slotTakenMessage } from "../../domain/booking-form";
+import {
+  BOOKING_FORM_FIELDS,
+  BOOKING_FORM_MESSAGES,
+  checkBookingForm,
+  slotTakenMessage,
+} from "../../domain/booking-form";
 import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
 import { holdEndsAt } from "../../domain/payment-hold";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
@@ -7,7 +12,7 @@ import { generateSlots } from "../../domain/slots";
 import type { Tx } from "../db/client";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { holds, reservations } from "../db/schema";
-import { AppError } from "../errors";
+import { AppError, fieldError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
 import { newHoldToken } from "../kernel/hold-token";
 import { lockCourtScheduleShared } from "../kernel/schedule/court-schedule-lock";
@@ -73,11 +78,11 @@ async function checkCustomer(deps: AppDeps, input: CreateHoldRequest): Promise<C
     // The end is computed from the start and the duration.
     items: input.items.map((i) => ({ startTime: i.startTime, endTime: i.duration > 0 ? "set" : null })),
   });
-  if (problem) throw new AppError("VALIDATION", problem);
+  if (problem) throw new AppError("VALIDATION", problem, undefined, { field: BOOKING_FORM_FIELDS[problem] });
   const phone = normalizeUsPhone(c.phone ?? "");
   if (!phone.ok) {
     const venue = await loadVenueIdentity(deps.db, deps.config);
-    throw new AppError("VALIDATION", INVALID_PHONE_MESSAGE(venue.phone));
+    throw fieldError("phone", INVALID_PHONE_MESSAGE(venue.phone));
   }
   const notes = c.notes?.trim() ?? "";
   return {
@@ -114,7 +119,7 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
   if (input.couponCode) {
     const coupon = await loadCouponRule(tx, input.couponCode, now, { lock: true });
     const result = evaluateCoupon(coupon?.rule ?? null, subtotalCents, now);
-    if (!result.ok) throw new AppError("VALIDATION", result.message, { reason: result.code });
+    if (!result.ok) throw fieldError("couponCode", result.message, "VALIDATION", { reason: result.code });
     couponId = coupon!.row.id;
     couponCode = coupon!.row.code;
     discountCents = result.discountCents;

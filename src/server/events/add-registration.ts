@@ -6,7 +6,7 @@ import {
 } from "../../domain/event-registration";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { eventRegistrations } from "../db/schema";
-import { AppError } from "../errors";
+import { AppError, fieldError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { countTakenPlaces, lockEvent } from "./event-queries";
@@ -27,7 +27,7 @@ export async function addRegistration(
   const phone = normalizeUsPhone(input.customerPhone ?? "");
   if (!phone.ok) {
     const venue = await loadVenueIdentity(deps.db, deps.config);
-    throw new AppError("VALIDATION", INVALID_PHONE_MESSAGE(venue.phone));
+    throw fieldError("phone", INVALID_PHONE_MESSAGE(venue.phone));
   }
   const now = deps.now();
   return deps.db.transaction(async (tx) => {

@@ -9,7 +9,7 @@ import { isUpcoming } from "../../domain/events";
 import { holdEndsAt } from "../../domain/payment-hold";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { eventRegistrations } from "../db/schema";
-import { AppError } from "../errors";
+import { AppError, fieldError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
 import { newHoldToken } from "../kernel/hold-token";
 import { loadVenueIdentity } from "../settings/venue-settings";
@@ -31,7 +31,7 @@ export async function registerForEvent(
 ): Promise<RegistrationResponse> {
   const phone = normalizeUsPhone(input.customerPhone ?? "");
   const venue = await loadVenueIdentity(deps.db, deps.config);
-  if (!phone.ok) throw new AppError("VALIDATION", INVALID_PHONE_MESSAGE(venue.phone));
+  if (!phone.ok) throw fieldError("phone", INVALID_PHONE_MESSAGE(venue.phone));
   const now = deps.now();
 
   return deps.db.transaction(async (tx) => {

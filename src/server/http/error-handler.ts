@@ -10,7 +10,14 @@ import type { AppEnv } from "../kernel/deps";
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (isAppError(err)) {
     return c.json(
-      { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } },
+      {
+        error: {
+          code: err.code,
+          message: err.message,
+          ...(err.field ? { field: err.field } : {}),
+          ...(err.details ? { details: err.details } : {}),
+        },
+      },
       err.status as ContentfulStatusCode,
     );
   }

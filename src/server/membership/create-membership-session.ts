@@ -4,7 +4,7 @@ import type { CreateMembershipSessionRequest, MembershipSessionResponse } from "
 import { EMAIL_TAKEN_MESSAGE, MEMBERSHIP_PLANS, SIGNUP_FAILED_MESSAGE } from "../../domain/membership";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { payments, pendingMembershipSignups, users } from "../db/schema";
-import { AppError } from "../errors";
+import { AppError, fieldError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 
@@ -29,8 +29,8 @@ export async function createMembershipSession(
   const venue = await loadVenueIdentity(deps.db, deps.config);
   const email = input.email.trim().toLowerCase();
   const phone = normalizeUsPhone(input.phone ?? "");
-  if (!phone.ok) throw new AppError("VALIDATION", INVALID_PHONE_MESSAGE(venue.phone));
-  if (await emailHasAccount(deps, email)) throw new AppError("CONFLICT", EMAIL_TAKEN_MESSAGE);
+  if (!phone.ok) throw fieldError("phone", INVALID_PHONE_MESSAGE(venue.phone));
+  if (await emailHasAccount(deps, email)) throw fieldError("email", EMAIL_TAKEN_MESSAGE, "CONFLICT");
 
   const passwordHash = await hashPassword(input.password);
   const plan = MEMBERSHIP_PLANS[input.plan];

@@ -10,7 +10,7 @@ import type { AppDeps } from "../kernel/deps";
 import type { TestCheckoutSteps } from "../payments/checkout-purpose";
 import type { PaymentRow } from "../payments/payment-rows";
 import { messagePage, subscriptionCheckoutPage } from "../payments/test-checkout-page";
-import { isOpenSession } from "../payments/test-checkout-session";
+import { isOpenSession, sessionCompletedEvent } from "../payments/test-checkout-session";
 import { loadVenueIdentity } from "../settings/venue-settings";
 
 // The built-in test checkout's membership half (DECISIONS.md): it shows the plan and the simulated
@@ -69,45 +69,30 @@ export async function subscriptionCompletedEvent(
     paymentId: payment.id,
     plan: signup.plan,
   };
-  return JSON.stringify({
-    id: `evt_test_${randomBytes(12).toString("hex")}`,
-    object: "event",
-    type: "checkout.session.completed",
-    created,
-    livemode: false,
-    data: {
-      object: {
-        id: sessionId,
-        object: "checkout.session",
-        mode: "subscription",
-        status: "complete",
-        payment_status: "paid",
-        amount_total: payment.amountCents,
-        currency: payment.currency,
-        client_reference_id: payment.signupId,
-        customer,
-        customer_email: signup.email,
-        invoice: `in_test_${randomBytes(10).toString("hex")}`,
-        metadata,
-        subscription: {
-          id: `sub_test_${randomBytes(10).toString("hex")}`,
-          object: "subscription",
-          customer,
-          status: "active",
-          cancel_at: null,
-          cancel_at_period_end: false,
-          metadata,
-          items: {
-            object: "list",
-            data: [
-              {
-                id: `si_test_${randomBytes(6).toString("hex")}`,
-                current_period_start: created,
-                current_period_end: periodEnd,
-              },
-            ],
+  return sessionCompletedEvent(payment, sessionId, now, {
+    mode: "subscription",
+    client_reference_id: payment.signupId,
+    customer,
+    customer_email: signup.email,
+    invoice: `in_test_${randomBytes(10).toString("hex")}`,
+    metadata,
+    subscription: {
+      id: `sub_test_${randomBytes(10).toString("hex")}`,
+      object: "subscription",
+      customer,
+      status: "active",
+      cancel_at: null,
+      cancel_at_period_end: false,
+      metadata,
+      items: {
+        object: "list",
+        data: [
+          {
+            id: `si_test_${randomBytes(6).toString("hex")}`,
+            current_period_start: created,
+            current_period_end: periodEnd,
           },
-        },
+        ],
       },
     },
   });
