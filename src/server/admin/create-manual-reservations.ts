@@ -7,6 +7,7 @@ import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-erro
 import { reservations } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
 import { endDueHolds } from "../kernel/schedule/expire-holds";
 import { eventCourtsDuring, facilitiesByIds } from "../kernel/schedule/facility-occupancy";
 import { loadVenueIdentity } from "../settings/venue-settings";
@@ -85,14 +86,14 @@ export async function createManualReservations(
                 })
                 .returning({ id: reservations.id }),
             );
-            ids.push(row!.id);
+            ids.push(present(row).id);
           } catch (err) {
             if (isExclusionViolation(err)) throw taken();
             throw err;
           }
         }
         const created = [];
-        for (const id of ids) created.push((await loadAdminReservation(tx, id))!);
+        for (const id of ids) created.push(present(await loadAdminReservation(tx, id)));
         if (customerEmail && venue) {
           await deps.outbox.enqueue(tx, {
             to: customerEmail,

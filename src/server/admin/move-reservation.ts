@@ -6,6 +6,7 @@ import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-erro
 import { reservations } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
 import { endDueHolds } from "../kernel/schedule/expire-holds";
 import { eventCourtsDuring, facilitiesByIds } from "../kernel/schedule/facility-occupancy";
 import { ADMIN_MESSAGES } from "./admin-messages";
@@ -68,7 +69,7 @@ export async function moveReservation(
           if (isExclusionViolation(err)) throw taken();
           throw err;
         }
-        return (await loadAdminReservation(tx, id))!;
+        return present(await loadAdminReservation(tx, id));
       });
     } catch (err) {
       if (attempt < 3 && isRetryableTransactionError(err)) continue;

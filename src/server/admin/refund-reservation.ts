@@ -5,6 +5,7 @@ import type { Tx } from "../db/client";
 import { holds, reservations } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
+import { present } from "../kernel/present";
 import { withManagerPassword } from "../kernel/staff/manager-authorization";
 import { lockPaymentById, type PaymentRow } from "../payments/payment-rows";
 import { refundForStaff } from "../payments/refund-payment";
@@ -60,7 +61,7 @@ export async function refundReservation(
       .update(reservations)
       .set({ isRefunded: true, status: "cancelled", cancelReason: null, updatedAt: now })
       .where(eq(reservations.id, id));
-    return { result: (await loadAdminReservation(tx, id))!, details: refund };
+    return { result: present(await loadAdminReservation(tx, id)), details: refund };
   });
 }
 

@@ -5,6 +5,7 @@ import type { Tx } from "../db/client";
 import { holds, payments, reservations } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
 import { endHolds, expireCheckoutSessions } from "../kernel/schedule/expire-holds";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { loadCouponRule } from "./coupon-queries";
@@ -64,7 +65,7 @@ export async function cancelHoldItem(
     message: result.alreadyCancelled ? ALREADY_CANCELLED_MESSAGE : CANCELLED_MESSAGE,
     alreadyCancelled: result.alreadyCancelled,
     couponRemovedReason: result.couponRemovedReason,
-    hold: await loadHoldSummary(deps.db, hold!),
+    hold: await loadHoldSummary(deps.db, present(hold)),
   };
 }
 

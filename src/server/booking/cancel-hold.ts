@@ -4,6 +4,7 @@ import { holds, payments } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
 import { isUuid } from "../kernel/ids";
+import { present } from "../kernel/present";
 import { endHolds, expireCheckoutSessions } from "../kernel/schedule/expire-holds";
 import { ALREADY_CANCELLED_MESSAGE, CANCELLED_MESSAGE } from "./cancel-hold-item";
 import { loadHoldSummary } from "./hold-summary";
@@ -34,7 +35,7 @@ export async function cancelHold(deps: AppDeps, input: CancelHoldRequest): Promi
   return {
     message: result.alreadyCancelled ? ALREADY_CANCELLED_MESSAGE : CANCELLED_MESSAGE,
     alreadyCancelled: result.alreadyCancelled,
-    hold: await loadHoldSummary(deps.db, hold!),
+    hold: await loadHoldSummary(deps.db, present(hold)),
   };
 }
 

@@ -17,6 +17,7 @@ import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/
 import type { CancelItemResponse, CouponCheckResponse } from "../../contracts/booking";
 import { timeOf } from "../../domain/venue-time";
 import { couponCodes } from "../db/schema";
+import { present } from "../kernel/present";
 
 const clock = testClock(NOW);
 let t: TestApp;
@@ -102,7 +103,7 @@ describe("a coupon's last use under concurrent checkouts", () => {
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     const refused = responses.filter((r) => r.status === 400);
     expect(refused).toHaveLength(19);
-    expect((await errorOf(refused[0]!)).message).toBe("This coupon has reached its usage limit");
+    expect((await errorOf(present(refused[0]))).message).toBe("This coupon has reached its usage limit");
     // While held, the check says so too.
     expect((await errorOf(await check("LAST"))).message).toBe("This coupon has reached its usage limit");
 
@@ -140,7 +141,7 @@ describe("a coupon's last use under concurrent checkouts", () => {
     );
     expect(hold).toMatchObject({ subtotalCents: 9250, discountCents: 500, totalCents: 8750 });
     const removed = await client.post(
-      `/api/booking/holds/${hold.holdId}/items/${hold.items.find((i) => i.startTime === "17:00")!.reservationId}/cancel`,
+      `/api/booking/holds/${hold.holdId}/items/${present(hold.items.find((i) => i.startTime === "17:00")).reservationId}/cancel`,
       { holdToken: hold.holdToken },
     );
     const body = (await removed.json()) as CancelItemResponse;

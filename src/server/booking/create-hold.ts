@@ -15,6 +15,7 @@ import { holds, reservations } from "../db/schema";
 import { AppError, fieldError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
 import { newHoldToken } from "../kernel/hold-token";
+import { present } from "../kernel/present";
 import { lockCourtScheduleShared } from "../kernel/schedule/court-schedule-lock";
 import { endDueHolds, expireHolds } from "../kernel/schedule/expire-holds";
 import { loadSlotContext, type SlotContext } from "../kernel/schedule/slot-context";
@@ -120,8 +121,8 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
     const coupon = await loadCouponRule(tx, input.couponCode, now, { lock: true });
     const result = evaluateCoupon(coupon?.rule ?? null, subtotalCents, now);
     if (!result.ok) throw fieldError("couponCode", result.message, "VALIDATION", { reason: result.code });
-    couponId = coupon!.row.id;
-    couponCode = coupon!.row.code;
+    couponId = present(coupon).row.id;
+    couponCode = present(coupon).row.code;
     discountCents = result.discountCents;
   }
   const totalCents = totalAfterDiscount(subtotalCents, discountCents);
@@ -155,7 +156,7 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
     }
     const facilityIds = freeFacilitiesFor(item, context, now);
     const placed = await placeReservation(tx, facilityIds, item, {
-      holdId: hold!.id,
+      holdId: present(hold).id,
       expiresAt,
       party,
       customer,
@@ -186,7 +187,7 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
   }
 
   const response: CreateHoldResponse = {
-    holdId: hold!.id,
+    holdId: present(hold).id,
     holdToken: token.token,
     status: "active",
     expiresAt: expiresAt.toISOString(),
@@ -273,7 +274,7 @@ async function placeReservation(
             updatedAt: ctx.now,
           })
           .returning({ id: reservations.id });
-        return inserted!;
+        return present(inserted);
       });
       return { id: row.id, facilityId };
     } catch (err) {

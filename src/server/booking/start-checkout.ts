@@ -4,6 +4,7 @@ import { formatVenueDateShort } from "../../domain/booking-form";
 import { couponCodes, payments, reservations } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
 import { openCheckoutSession } from "../payments/open-checkout-session";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { confirmHold } from "./confirm-hold";
@@ -77,7 +78,7 @@ export async function startCheckout(deps: AppDeps, holdId: string, token: string
       kind: "new" as const,
       hold,
       items,
-      payment: payment!,
+      payment: present(payment),
       customerEmail: customer?.email ?? null,
       couponCode: coupon?.code ?? null,
     };
@@ -86,7 +87,7 @@ export async function startCheckout(deps: AppDeps, holdId: string, token: string
   if (prepared.kind === "free") {
     return { url: `/success?hold_id=${holdId}`, provider: "none", sessionId: null, status: "confirmed" };
   }
-  const provider = deps.payments!;
+  const provider = present(deps.payments);
   if (prepared.kind === "open") {
     return { url: prepared.url, provider: provider.name, sessionId: prepared.sessionId, status: "redirect" };
   }

@@ -8,6 +8,7 @@ import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { eventRegistrations } from "../db/schema";
 import { AppError, fieldError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { countTakenPlaces, lockEvent } from "./event-queries";
 import { toAdminRegistration } from "./registration-dto";
@@ -59,6 +60,6 @@ export async function addRegistration(
         updatedAt: now,
       })
       .returning();
-    return toAdminRegistration(row!);
+    return toAdminRegistration(present(row));
   });
 }

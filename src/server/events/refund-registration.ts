@@ -4,6 +4,7 @@ import { formatEventShortDate } from "../../domain/events";
 import { eventRegistrations, events } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
+import { present } from "../kernel/present";
 import { withManagerPassword } from "../kernel/staff/manager-authorization";
 import { lockPaymentById } from "../payments/payment-rows";
 import { refundForStaff } from "../payments/refund-payment";
@@ -69,6 +70,6 @@ export async function refundRegistration(
       .set({ status: "cancelled", isRefunded: true, updatedAt: now })
       .where(eq(eventRegistrations.id, id))
       .returning();
-    return { result: toAdminRegistration(updated!), details };
+    return { result: toAdminRegistration(present(updated)), details };
   });
 }

@@ -12,6 +12,7 @@ import { eventRegistrations } from "../db/schema";
 import { AppError, fieldError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
 import { newHoldToken } from "../kernel/hold-token";
+import { present } from "../kernel/present";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { canSeeEvent, countTakenPlaces, lockEvent } from "./event-queries";
 import { queueRegistrationConfirmation } from "./registration-emails";
@@ -75,9 +76,14 @@ export async function registerForEvent(
       })
       .returning();
     if (free)
-      await queueRegistrationConfirmation(tx, deps, { registration: registration!, event, venue, now });
+      await queueRegistrationConfirmation(tx, deps, {
+        registration: present(registration),
+        event,
+        venue,
+        now,
+      });
     return {
-      registrationId: registration!.id,
+      registrationId: present(registration).id,
       eventId: event.id,
       status: free ? "confirmed" : "pending",
       priceCents,

@@ -6,6 +6,7 @@ import { formatTimeRange } from "../../domain/venue-time";
 import { events, payments } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
 import { openCheckoutSession } from "../payments/open-checkout-session";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { loadOwnedRegistration } from "./load-owned-registration";
@@ -62,11 +63,11 @@ export async function startRegistrationCheckout(
         updatedAt: now,
       })
       .returning();
-    return { kind: "new" as const, registration, event: event!, payment: payment! };
+    return { kind: "new" as const, registration, event: present(event), payment: present(payment) };
   });
 
   if (prepared.kind === "open") {
-    return { url: prepared.url, provider: provider!.name, sessionId: prepared.sessionId };
+    return { url: prepared.url, provider: present(provider).name, sessionId: prepared.sessionId };
   }
   const { registration, event, payment } = prepared;
   const venue = await loadVenueIdentity(deps.db, deps.config);
@@ -74,7 +75,7 @@ export async function startRegistrationCheckout(
   const back = `${base}/events/${event.id}?registration=${registration.id}`;
   const players = playerNamesOf(registration.playerNames);
   const session = await openCheckoutSession(deps, payment.id, () => {
-    return provider!.createCheckoutSession({
+    return present(provider).createCheckoutSession({
       paymentId: payment.id,
       holdId: null,
       registrationId: registration.id,
@@ -93,11 +94,11 @@ export async function startRegistrationCheckout(
       couponCode: null,
       totalCents: registration.priceCents,
       customerEmail: registration.customerEmail,
-      holdExpiresAt: registration.holdExpiresAt!,
+      holdExpiresAt: present(registration.holdExpiresAt),
       now,
       successUrl: `${back}&checkout=success`,
       cancelUrl: `${back}&checkout=cancelled`,
     });
   });
-  return { url: session.url, provider: provider!.name, sessionId: session.sessionId };
+  return { url: session.url, provider: present(provider).name, sessionId: session.sessionId };
 }

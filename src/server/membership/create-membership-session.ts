@@ -6,6 +6,7 @@ import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { payments, pendingMembershipSignups, users } from "../db/schema";
 import { AppError, fieldError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
 import { loadVenueIdentity } from "../settings/venue-settings";
 
 /** A signup row lives as long as its checkout session could still be paid (Stripe: 24 hours). */
@@ -63,13 +64,13 @@ export async function createMembershipSession(
         provider: provider.name,
         purpose: "membership",
         amountCents: plan.priceCents,
-        signupId: signup!.id,
+        signupId: present(signup).id,
         state: "created",
         createdAt: now,
         updatedAt: now,
       })
       .returning({ id: payments.id });
-    return { signup: signup!, payment: payment! };
+    return { signup: present(signup), payment: present(payment) };
   });
 
   const base = deps.config.publicUrl;

@@ -4,6 +4,7 @@ import type { CreateHoldResponse } from "../../../src/contracts/booking";
 import type { RegistrationResponse } from "../../../src/contracts/events";
 import { events, reservations, sessions, users } from "../../../src/server/db/schema";
 import { registrationBody } from "../../../src/server/events/events-test-kit";
+import { present } from "../../../src/server/kernel/present";
 import { holdBody, item } from "../booking-test-kit";
 import type { TestApp, TestUser } from "../harness";
 
@@ -200,7 +201,7 @@ export async function insertEvent(t: TestApp, overrides: Partial<typeof events.$
       ...overrides,
     })
     .returning();
-  return row!;
+  return present(row);
 }
 
 /** A confirmed, paid court reservation inserted directly (on court 7 unless told). */
@@ -225,5 +226,5 @@ export async function insertReservation(
       ...overrides,
     })
     .returning();
-  return row!;
+  return present(row);
 }

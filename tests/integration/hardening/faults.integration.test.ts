@@ -13,6 +13,7 @@ import { couponCodes, emailOutbox } from "../../../src/server/db/schema";
 import { seedFacilities } from "../../../src/server/db/seed";
 import { createOutbox, retryDelayMs } from "../../../src/server/email/outbox";
 import type { AppDeps } from "../../../src/server/kernel/deps";
+import { present } from "../../../src/server/kernel/present";
 import { createLogger } from "../../../src/server/logger";
 import {
   checkoutOk,
@@ -171,7 +172,7 @@ describe.skipIf(!serverUrl)("the database restarted during a booking (PostgreSQL
   let proxy: TcpProxy;
 
   beforeAll(async () => {
-    p = await createProxiedApp(serverUrl!);
+    p = await createProxiedApp(present(serverUrl));
     proxy = p.proxy;
     await seedFacilities(p.direct);
     await p.direct.insert(couponCodes).values({

@@ -15,6 +15,7 @@ import {
   users,
 } from "../../../src/server/db/schema";
 import { eventBody, registrationBody } from "../../../src/server/events/events-test-kit";
+import { present } from "../../../src/server/kernel/present";
 import { signupBody } from "../../../src/server/membership/membership-test-kit";
 import { holdBody, item, NOW } from "../booking-test-kit";
 import { createTestApp, type TestApp, type TestUser, testClock } from "../harness";
@@ -120,7 +121,7 @@ type Case<C> = {
 /** Keeps each case's context type while the table holds them all. */
 const defineCase = <C>(c: Case<C>) => c as unknown as Case<unknown>;
 
-const userRow = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+const userRow = async (id: string) => present((await t.db.select().from(users).where(eq(users.id, id)))[0]);
 
 /** A user row without the fields the profile form may change. */
 function withoutEditable(row: typeof users.$inferSelect) {
@@ -135,7 +136,7 @@ async function quotedPrice(actor: Actor, slot: { date: string; startTime: string
     path: `/api/booking/availability?facilityType=court&date=${slot.date}&duration=60`,
   });
   const body = (await response.json()) as AvailabilityResponse;
-  return body.slots.find((s) => s.startTime === slot.startTime)!.priceCents;
+  return present(body.slots.find((s) => s.startTime === slot.startTime)).priceCents;
 }
 
 async function holdRows(customerEmail: string) {
@@ -144,7 +145,7 @@ async function holdRows(customerEmail: string) {
     .from(reservations)
     .where(eq(reservations.customerEmail, customerEmail))
     .orderBy(asc(reservations.id));
-  const holdIds = [...new Set(rows.map((r) => r.holdId!))];
+  const holdIds = [...new Set(rows.map((r) => present(r.holdId)))];
   const heldBy = await Promise.all(
     holdIds.map(async (id) => (await t.db.select().from(holds).where(eq(holds.id, id)))[0]),
   );
@@ -224,7 +225,7 @@ const CASES: Array<Case<unknown>> = [
       type Rows = { victim: unknown[]; caller: Array<{ password: string | null }> };
       const [b, a] = [before as Rows, after as Rows];
       expect(a.victim).toEqual(b.victim);
-      expect(a.caller[0]!.password).not.toBe(b.caller[0]!.password);
+      expect(present(a.caller[0]).password).not.toBe(present(b.caller[0]).password);
     },
   }),
   defineCase({
@@ -250,11 +251,15 @@ const CASES: Array<Case<unknown>> = [
         .from(pendingMembershipSignups)
         .where(eq(pendingMembershipSignups.email, c.body.email.toLowerCase()));
       expect(signup).toMatchObject({ plan: "monthly", status: "pending", userId: null });
-      const [payment] = await t.db.select().from(payments).where(eq(payments.signupId, signup!.id));
+      const [payment] = await t.db
+        .select()
+        .from(payments)
+        .where(eq(payments.signupId, present(signup).id));
       expect(payment).toMatchObject({ amountCents: MEMBERSHIP_PLANS.monthly.priceCents, state: "created" });
       // Paying creates the account, from the signup the server stored.
       expect(
-        (await t.request(`/test-checkout/${payment!.providerSessionId}/pay`, { method: "POST" })).status,
+        (await t.request(`/test-checkout/${present(payment).providerSessionId}/pay`, { method: "POST" }))
+          .status,
       ).toBe(303);
       const [account] = await t.db.select().from(users).where(eq(users.email, c.body.email.toLowerCase()));
       expect(account).toMatchObject({
@@ -264,8 +269,8 @@ const CASES: Array<Case<unknown>> = [
         membershipPlan: "monthly",
         cancelAt: null,
       });
-      expect(account!.id).not.toBe(hostile().id);
-      expect(account!.stripeCustomerId).not.toBe("cus_mass_assigned");
+      expect(present(account).id).not.toBe(hostile().id);
+      expect(present(account).stripeCustomerId).not.toBe("cus_mass_assigned");
     },
   }),
   defineCase({
@@ -301,7 +306,7 @@ const CASES: Array<Case<unknown>> = [
           isRefunded: false,
         }),
       ]);
-      expect(rows[0]!.courtId).not.toBe(8);
+      expect(present(rows[0]).courtId).not.toBe(8);
       expect(held).toEqual([
         expect.objectContaining({
           status: "active",
@@ -333,13 +338,15 @@ const CASES: Array<Case<unknown>> = [
       const { reservations: rows, holds: held } = after as Awaited<ReturnType<typeof holdRows>>;
       expect(rows).toEqual([
         expect.objectContaining({
-          userId: member.user!.id,
+          userId: present(member.user).id,
           priceCents: c.price,
           status: "pending",
           paymentStatus: "pending",
         }),
       ]);
-      expect(held).toEqual([expect.objectContaining({ userId: member.user!.id, totalCents: c.price })]);
+      expect(held).toEqual([
+        expect.objectContaining({ userId: present(member.user).id, totalCents: c.price }),
+      ]);
     },
   }),
   defineCase({
@@ -403,7 +410,7 @@ const CASES: Array<Case<unknown>> = [
           paymentId: null,
         }),
       ]);
-      expect((after as Array<{ holdTokenHash: string }>)[0]!.holdTokenHash).not.toBe("x");
+      expect(present((after as Array<{ holdTokenHash: string }>)[0]).holdTokenHash).not.toBe("x");
     },
   }),
   defineCase({
@@ -424,7 +431,7 @@ const CASES: Array<Case<unknown>> = [
     verify: (c, _before, after) => {
       expect(after).toEqual([
         expect.objectContaining({
-          userId: member.user!.id,
+          userId: present(member.user).id,
           isMember: true,
           priceCents: c.event.memberPriceCents,
           status: "pending",
@@ -608,7 +615,7 @@ const CASES: Array<Case<unknown>> = [
     success: 201,
     verify: (_c, _before, after) => {
       expect(after).toEqual([expect.objectContaining({ currentUses: 0, value: "10.00", isActive: true })]);
-      expect((after as Array<{ id: string }>)[0]!.id).not.toBe(hostile().id);
+      expect(present((after as Array<{ id: string }>)[0]).id).not.toBe(hostile().id);
     },
   }),
   defineCase({
@@ -627,7 +634,7 @@ const CASES: Array<Case<unknown>> = [
           currentUses: 3,
         })
         .returning();
-      return { actor: admin, coupon: coupon! };
+      return { actor: admin, coupon: present(coupon) };
     },
     call: (c) => ({
       method: "PUT",
@@ -678,7 +685,7 @@ const CASES: Array<Case<unknown>> = [
     success: 201,
     verify: (_c, _before, after) => {
       expect(after).toEqual([expect.objectContaining({ photoUrl: null })]);
-      expect((after as Array<{ id: string }>)[0]!.id).not.toBe(hostile().id);
+      expect(present((after as Array<{ id: string }>)[0]).id).not.toBe(hostile().id);
     },
   }),
   defineCase({
@@ -698,8 +705,8 @@ const CASES: Array<Case<unknown>> = [
     verify: (_c, before, after) => {
       const [b] = before as Array<typeof reservations.$inferSelect>;
       const [a] = after as Array<typeof reservations.$inferSelect>;
-      expect(a!.status).toBe("cancelled");
-      const { status: _s, updatedAt: _u, cancelReason: _r, ...unchanged } = b!;
+      expect(present(a).status).toBe("cancelled");
+      const { status: _s, updatedAt: _u, cancelReason: _r, ...unchanged } = present(b);
       expect(a).toMatchObject(unchanged);
     },
   }),

@@ -7,6 +7,7 @@ import {
   reservations,
   users,
 } from "../../../src/server/db/schema";
+import { present } from "../../../src/server/kernel/present";
 import {
   eventPayload,
   sessionIdOf,
@@ -429,7 +430,7 @@ describe("out-of-order delivery", () => {
         const response = await m.client().post("/api/membership/checkout", body);
         expect(response.status).toBe(200);
         const { url } = (await response.json()) as { url: string };
-        const call = billing.calls.filter((c) => c.path === "/v1/checkout/sessions").at(-1)!;
+        const call = present(billing.calls.filter((c) => c.path === "/v1/checkout/sessions").at(-1));
         const form = Object.fromEntries(new URLSearchParams(call.raw));
         const completed = eventPayload("checkout.session.completed", {
           id: sessionIdOf(url),
@@ -580,7 +581,7 @@ describe("a transient database error during fulfilment", () => {
         }
         answer = await pending;
       });
-      expect(answer!.status).toBeGreaterThanOrEqual(500);
+      expect(present(answer).status).toBeGreaterThanOrEqual(500);
       expect(await booking.snapshot()).toEqual(before);
 
       // The app carries on without a restart, and Stripe's retry fulfils once.

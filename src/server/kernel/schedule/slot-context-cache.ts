@@ -1,4 +1,5 @@
 import type { FacilityType } from "../../../domain/durations";
+import { present } from "../present";
 import type { SlotContext } from "./slot-context";
 
 /**
@@ -32,7 +33,7 @@ export function createSlotContextCache(
       const value = load();
       entries.delete(key);
       entries.set(key, { at: now, value });
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      if (entries.size > MAX_ENTRIES) entries.delete(present(entries.keys().next().value));
       value.catch(() => {
         if (entries.get(key)?.value === value) entries.delete(key);
       });
