@@ -18,13 +18,13 @@ export const REFUND_MESSAGES = {
 } as const;
 
 /**
- * SPEC §7 refund_event_registration, behind the manager password (admin/manager-authorization.ts:
+ * SPEC §7 refund_event_registration, behind the manager password (kernel/staff/manager-authorization.ts:
  * checked, throttled, audit-logged either way). Lock order as the webhook's: the payment, then the
  * registration, so two clicks refund once (the second finds it refunded, 409). The money goes back
  * through the provider with the idempotency key "refund-registration-<id>"; the registration then
  * becomes cancelled with is_refunded (DECISIONS.md). Seeded demo payment ids that no provider knows
- * are refunded on the record only with the test checkout, and refused with Stripe — as
- * refund-reservation.ts does for reservations.
+ * are refunded on the record only with the test checkout, and refused with Stripe
+ * (payments/refund-payment.ts refundForStaff, shared with reservation refunds).
  */
 export async function refundRegistration(
   deps: AppDeps,
