@@ -2,8 +2,9 @@
 // same code the API runs) in tight loops straight through the database driver, with no HTTP, no
 // slot generation and no JSON. Run as its own process with DATABASE_URL or DATA_DIR, and
 // BENCH_DATE, BENCH_SECONDS, BENCH_CONCURRENCY; prints one JSON line.
-import { loadSlotContext } from "../src/server/booking/load-slot-context";
+
 import { openDatabase } from "../src/server/db/client";
+import { loadSlotContext } from "../src/server/kernel/schedule/slot-context";
 
 const date = process.env.BENCH_DATE ?? "";
 const seconds = Number(process.env.BENCH_SECONDS ?? "5");

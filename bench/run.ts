@@ -11,6 +11,7 @@ import { createServer } from "node:net";
 import { cpus, totalmem } from "node:os";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { addDaysToDate } from "../src/domain/venue-time";
+import { present } from "../src/server/kernel/present";
 import {
   type LighthouseFigure,
   measureLighthouse,
@@ -127,9 +128,9 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
   try {
     log(`${target.label}: availability at ${CONNECTIONS.join(", ")} connections`);
     availability = await measureAvailability(server.url, seed.busiestDate, CONNECTIONS, SECONDS);
-    const contentionDate = [3, 4]
-      .map((d) => addDaysToDate(seed.today, d))
-      .find((d) => d !== seed.busiestDate)!;
+    const contentionDate = present(
+      [3, 4].map((d) => addDaysToDate(seed.today, d)).find((d) => d !== seed.busiestDate),
+    );
     log(
       `${target.label}: 200 clients holding one court slot on ${contentionDate} (each its own X-Forwarded-For address, TRUST_PROXY=true)`,
     );
@@ -198,8 +199,8 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
 
 function checksFor(result: DatabaseResult): Check[] {
   const db = result.database;
-  const at16 = result.availability.find((f) => f.connections === 16)!;
-  const history16 = result.availabilityWithHistory.find((f) => f.connections === 16)!;
+  const at16 = present(result.availability.find((f) => f.connections === 16));
+  const history16 = present(result.availabilityWithHistory.find((f) => f.connections === 16));
   const growth = history16.p50 / at16.p50 - 1;
   const ratio = at16.rps / result.rawFloor.perSecond;
   const rawGrowth = result.rawFloorWithHistory.p50 / result.rawFloor.p50 - 1;
@@ -286,7 +287,7 @@ function checksFor(result: DatabaseResult): Check[] {
 function frontendChecks(): Check[] {
   if (!frontend) return [];
   const checks: Check[] = [];
-  const book = frontend.weights.find((w) => w.path === "/book")!;
+  const book = present(frontend.weights.find((w) => w.path === "/book"));
   checks.push({
     figure: "/book first-load JavaScript (gzip)",
     value: `${(book.jsGzipBytes / 1024).toFixed(1)} KB`,
@@ -321,8 +322,8 @@ function frontendChecks(): Check[] {
 }
 
 function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join("  ")).join("\n");
+  const widths = present(rows[0]).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ")).join("\n");
 }
 
 function report(results: DatabaseResult[], checks: Check[]) {

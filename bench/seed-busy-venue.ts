@@ -9,10 +9,11 @@ import type { FacilityType } from "../src/domain/durations";
 import { slotPrices } from "../src/domain/pricing";
 import type { BusyInterval } from "../src/domain/slots";
 import { addDaysToDate, minutesOf, timeOf, venueToday } from "../src/domain/venue-time";
-import { loadSlotContext } from "../src/server/booking/load-slot-context";
 import { openDatabase } from "../src/server/db/client";
 import { events, reservations, users } from "../src/server/db/schema";
 import { seedDatabase } from "../src/server/db/seed";
+import { present } from "../src/server/kernel/present";
+import { loadSlotContext } from "../src/server/kernel/schedule/slot-context";
 
 const DAYS = 14;
 const MEMBERS = 2000;
@@ -73,7 +74,7 @@ for (let i = eventCount?.n ?? 0; i < EVENTS; i++) {
   const candidates = courtsFree.facilityIds.filter(
     (id) => !courtsFree.busy.some((b) => b.facilityId === id && b.startTime < endTime && start < b.endTime),
   );
-  const type = eventTypes[i % eventTypes.length]!;
+  const type = present(eventTypes[i % eventTypes.length]);
   await db.insert(events).values({
     name: `Bench ${type.replace("_", " ")} #${i + 1}`,
     type,
@@ -109,7 +110,7 @@ for (let d = 1; d <= DAYS; d++) {
       let minutes = busy.reduce((sum, b) => sum + minutesOf(b.endTime) - minutesOf(b.startTime), 0);
       // Walk the day in 30-minute steps; book a 60–120 minute block where it fits, sometimes leave a gap.
       for (let t = opens; t < closes; t += 30) {
-        const duration = [60, 90, 120][Math.floor(rand() * 3)]!;
+        const duration = [60, 90, 120][Math.floor(rand() * 3)] ?? 60;
         if (t + duration > closes || !isFree(t, t + duration) || rand() < SKIP) continue;
         const startTime = timeOf(t);
         const endTime = timeOf(t + duration);

@@ -7,6 +7,7 @@ import { count, sql } from "drizzle-orm";
 import { addDaysToDate, venueToday } from "../src/domain/venue-time";
 import { openDatabase } from "../src/server/db/client";
 import { reservations } from "../src/server/db/schema";
+import { present } from "../src/server/kernel/present";
 
 const YEARS = 3;
 const CHUNK_DAYS = 60;
@@ -22,7 +23,7 @@ const first = addDaysToDate(today, -365 * YEARS);
 const started = performance.now();
 
 for (let from = first; from < today; from = addDaysToDate(from, CHUNK_DAYS)) {
-  const to = [addDaysToDate(from, CHUNK_DAYS - 1), addDaysToDate(today, -1)].sort()[0]!;
+  const to = present([addDaysToDate(from, CHUNK_DAYS - 1), addDaysToDate(today, -1)].sort()[0]);
   await db.execute(sql`
     insert into reservations (date, facility_type, court_id, dart_bay_id, duration, start_time, end_time,
                               price_cents, status, payment_status, customer_name, customer_email, cancel_reason)

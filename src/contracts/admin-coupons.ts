@@ -69,7 +69,6 @@ export const couponInput = z
       ctx.addIssue({ code: "custom", path: ["endDate"], message: COUPON_MESSAGES.dateOrder });
     }
   });
-export type CouponInput = z.input<typeof couponInput>;
 export type CouponValues = z.output<typeof couponInput>;
 
 export const adminCoupon = z.object({

@@ -22,7 +22,6 @@ export type MembersResponse = z.infer<typeof membersResponse>;
 export const memberIdParams = z.object({ id: z.string().min(1).max(64) });
 
 export const freezeRequest = z.object({ managerPassword: managerPasswordField, freeze: z.boolean() });
-export type FreezeRequest = z.infer<typeof freezeRequest>;
 
 export const cancelMembershipRequest = z.object({ managerPassword: managerPasswordField });
 

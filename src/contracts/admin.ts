@@ -134,7 +134,6 @@ export const reservationIdParams = z.object({ id: z.uuid("Reservation not found"
 
 export const reassignRequest = z.object({ facilityId: z.number().int() });
 export const editReservationRequest = z.object({ startTime: timeString, facilityId: z.number().int() });
-export type EditReservationRequest = z.infer<typeof editReservationRequest>;
 export const statusRequest = z.object({ status: reservationStatus });
 export const paymentStatusRequest = z.object({ manualPaymentStatus: manualPaymentStatus });
 export const refundRequest = z.object({ managerPassword: managerPasswordField });

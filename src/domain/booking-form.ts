@@ -13,6 +13,15 @@ export const BOOKING_FORM_MESSAGES = {
   emptyCart: "Please add at least one item to your cart",
 } as const;
 
+/** The create-hold request field each booking-form message concerns (the error body's `field`). */
+export const BOOKING_FORM_FIELDS: Partial<Record<string, string>> = {
+  [BOOKING_FORM_MESSAGES.terms]: "termsAccepted",
+  [BOOKING_FORM_MESSAGES.name]: "name",
+  [BOOKING_FORM_MESSAGES.email]: "email",
+  [BOOKING_FORM_MESSAGES.emailFormat]: "email",
+  [BOOKING_FORM_MESSAGES.smsConsent]: "smsConsent",
+};
+
 export const COUPON_FORM_MESSAGES = {
   code: "Please enter a coupon code",
   emptyCart: "Please add items to your cart before applying a coupon",

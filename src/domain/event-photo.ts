@@ -11,12 +11,6 @@ export const IMAGE_EXTENSIONS: Record<ImageKind, string> = {
   gif: "gif",
   webp: "webp",
 };
-export const IMAGE_CONTENT_TYPES: Record<ImageKind, string> = {
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  webp: "image/webp",
-};
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], offset = 0) =>
   bytes.length >= offset + prefix.length && prefix.every((b, i) => bytes[offset + i] === b);

@@ -122,7 +122,7 @@ export function formatEventLongDate(date: string): string {
 /** Event cards: "Mon, Nov 23, 2026". */
 export function formatEventShortDate(date: string): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return `${LONG_DAYS[dayOfWeek(date)]!.slice(0, 3)}, ${LONG_MONTHS[m - 1]!.slice(0, 3)} ${d}, ${y}`;
+  return `${(LONG_DAYS[dayOfWeek(date)] ?? "").slice(0, 3)}, ${(LONG_MONTHS[m - 1] ?? "").slice(0, 3)} ${d}, ${y}`;
 }
 
 /** SPEC §4 Event registration badge. */

@@ -1,30 +1,36 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import { passwordRoutes } from "./account/password-routes";
+import { profileRoutes } from "./account/profile-routes";
+import { sessionRoutes } from "./account/session-routes";
 import { adminRoutes } from "./admin/admin-routes";
 import { bookingRoutes } from "./booking/booking-routes";
+import { checkoutPurposes } from "./checkout-purposes";
 import { CHANNELS, notify } from "./db/notify-bus";
+import { devMailboxRoutes } from "./email/dev-mailbox-routes";
 import { AppError } from "./errors";
 import { adminEventRoutes } from "./events/admin-event-routes";
 import { eventPhotoRoutes } from "./events/event-photo-routes";
 import { eventRoutes } from "./events/event-routes";
 import { eventUploadBodyLimit, isEventUploadRequest } from "./events/event-upload-limit";
-import type { AppDeps, AppEnv } from "./http/context";
 import { handleError } from "./http/error-handler";
 import { loadSession } from "./http/load-session";
 import { findNulCharacter } from "./http/nul-character";
+import { validateResponses } from "./http/response-contracts";
 import { sameOriginOnly } from "./http/same-origin";
 import { staticClient } from "./http/static-files";
+import { systemRoutes } from "./http/system-routes";
+import type { AppDeps, AppEnv } from "./kernel/deps";
 import { membershipRoutes } from "./membership/membership-routes";
 import { accessLog } from "./observability/access-log";
 import { metricsEndpoint } from "./observability/metrics-endpoint";
-import { testCheckoutRoutes } from "./payments/test-checkout-routes";
-import { webhookRoutes } from "./payments/webhook-routes";
-import { devMailboxRoutes } from "./routes/dev-mailbox-routes";
-import { passwordRoutes } from "./routes/password-routes";
-import { profileRoutes } from "./routes/profile-routes";
-import { sessionRoutes } from "./routes/session-routes";
-import { systemRoutes } from "./routes/system-routes";
+import { createTestCheckoutRoutes } from "./payments/test-checkout-routes";
+import { createWebhookRoutes } from "./payments/webhook-routes";
+
+/** The innermost named key of a contract path (["customer", "email"] → "email"), as forms name fields. */
+const contractFieldName = (path: readonly PropertyKey[]) =>
+  [...path].reverse().find((key): key is string => typeof key === "string");
 
 /** The API routes, mounted under /api. Each later feature adds its router here. */
 export function createApi() {
@@ -33,16 +39,23 @@ export function createApi() {
     defaultHook: (result) => {
       if (!result.success) {
         const issue = result.error.issues[0];
+        const path = issue?.path ?? [];
         throw new AppError(
           "VALIDATION",
           issue?.message && !issue.message.startsWith("Invalid input") ? issue.message : "Invalid request",
-          {
-            field: issue?.path.join("."),
-          },
+          { field: path.join(".") },
+          { field: contractFieldName(path) },
         );
       }
       const nulAt = findNulCharacter(result.data);
-      if (nulAt) throw new AppError("VALIDATION", "Invalid request", { field: nulAt.join(".") });
+      if (nulAt) {
+        throw new AppError(
+          "VALIDATION",
+          "Invalid request",
+          { field: nulAt.join(".") },
+          { field: contractFieldName(nulAt) },
+        );
+      }
     },
   });
   api.use("*", sameOriginOnly);
@@ -56,7 +69,7 @@ export function createApi() {
   api.route("/", eventRoutes);
   api.route("/", adminEventRoutes);
   api.route("/", membershipRoutes);
-  api.route("/", webhookRoutes);
+  api.route("/", createWebhookRoutes(checkoutPurposes));
   // The paths are relative to where this router is mounted, so the document names that base.
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
@@ -120,10 +133,13 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.use("/api/*", (c, next) =>
     isEventUploadRequest(c.req.method, c.req.path) ? eventUploadBodyLimit(c, next) : apiBodyLimit(c, next),
   );
-  app.route("/api", createApi());
+  const api = createApi();
+  // Development and test check every answer against its contract; production skips the cost.
+  if (!deps.config.isProduction) app.use("/api/*", validateResponses(api, "/api"));
+  app.route("/api", api);
   app.get("/metrics", metricsEndpoint);
   app.route("/dev/mailbox", devMailboxRoutes);
-  app.route("/test-checkout", testCheckoutRoutes);
+  app.route("/test-checkout", createTestCheckoutRoutes(checkoutPurposes));
   app.route("/storage", eventPhotoRoutes);
   if (options.serveClient !== false) app.route("/", staticClient());
   return app;

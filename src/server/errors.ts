@@ -36,13 +36,21 @@ const statusByCode: Record<ErrorCode, number> = {
 };
 
 export class AppError extends Error {
+  /**
+   * The request field the error concerns, named as in the request contract ("email", "phone",
+   * "termsAccepted", "couponCode"…), so a form can show the message beside that input.
+   */
+  readonly field?: string;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
+    options: { field?: string } = {},
   ) {
     super(message);
     this.name = "AppError";
+    if (options.field) this.field = options.field;
   }
 
   get status(): number {
@@ -51,3 +59,11 @@ export class AppError extends Error {
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/** A bad value in one request field: a 400 (or the code given) that names the field. */
+export const fieldError = (
+  field: string,
+  message: string,
+  code: ErrorCode = "VALIDATION",
+  details?: Record<string, unknown>,
+) => new AppError(code, message, details, { field });

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // The same code runs from src/ (tsx, tests) and from dist/ (the production build),
@@ -16,8 +16,3 @@ function findProjectRoot(): string {
 export const projectRoot = findProjectRoot();
 export const migrationsDir = join(projectRoot, "drizzle");
 export const clientDistDir = join(projectRoot, "dist", "client");
-export const publicAssetsDir = join(projectRoot, "public-assets");
-
-export function resolveFromRoot(p: string): string {
-  return resolve(projectRoot, p);
-}

@@ -1,5 +1,5 @@
 import { demoDataRefusal, findDemoAccounts } from "./db/demo-data";
-import type { AppDeps } from "./http/context";
+import type { AppDeps } from "./kernel/deps";
 
 /**
  * What a production start must not run with, checked once the database is open: the demo

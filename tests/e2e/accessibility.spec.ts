@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { present } from "../../src/server/kernel/present";
 import { ADMIN, MEMBER, signIn, toast } from "./fixtures";
 
 // Issue 7: every screen of the route table (src/client/router.tsx), and the main dialogs and drawers,
@@ -163,7 +164,9 @@ const NOT_A_SCREEN = new Set(["*"]);
 /** The paths of the route table, read from the source so that this list cannot fall behind it. */
 function routerPaths(): string[] {
   const source = readFileSync(new URL("../../src/client/router.tsx", import.meta.url), "utf8");
-  return [...source.matchAll(/\bpath:\s*"([^"]+)"/g)].map((m) => m[1]!).filter((p) => !NOT_A_SCREEN.has(p));
+  return [...source.matchAll(/\bpath:\s*"([^"]+)"/g)]
+    .map((m) => present(m[1]))
+    .filter((p) => !NOT_A_SCREEN.has(p));
 }
 
 type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
@@ -239,7 +242,7 @@ async function anyEventId(request: APIRequestContext): Promise<string> {
   expect(response.ok()).toBe(true);
   const { events } = (await response.json()) as { events: Array<{ id: string }> };
   expect(events.length).toBeGreaterThan(0);
-  return events[0]!.id;
+  return present(events[0]).id;
 }
 
 async function bookingContext(request: APIRequestContext) {

@@ -6,6 +6,7 @@ import {
   type TestInfo,
   test,
 } from "@playwright/test";
+import { present } from "../../src/server/kernel/present";
 import { ADMIN, FROZEN, MEMBER, signIn, toast } from "./fixtures";
 
 // Staff operations (issue 6) through the real pages. Desktop and phone run one after the other on
@@ -268,7 +269,9 @@ test.describe("coupon codes", () => {
 
     // A guest applies it to a cart (codes are case-insensitive).
     const today = await venueToday(page.request);
-    const guest = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL });
+    const guest = await present(page.context().browser()).newContext({
+      baseURL: testInfo.project.use.baseURL,
+    });
     const check = await guest.request.post("/api/booking/coupon-check", {
       data: {
         code: code.toLowerCase(),

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { present } from "../../src/server/kernel/present";
 import { ADMIN, MEMBER, signIn, toast } from "./fixtures";
 
 // SPEC §2 Booking screen and Payment result screens, through the real pages and the built-in test
@@ -30,7 +31,7 @@ function weekdaysAhead(today: string, horizon: number): string[] {
 function dateFor(ctx: Context, testInfo: TestInfo, slot: number): string {
   const days = weekdaysAhead(ctx.today, 10);
   const index = (testInfo.project.name === "phone" ? 3 : 0) + slot;
-  return days[index % days.length]!;
+  return present(days[index % days.length]);
 }
 
 /** How many courts the server says are open for a 90-minute game at `start` (as a guest sees it). */
@@ -68,7 +69,7 @@ async function addCourtToCart(page: Page, date: string) {
 
 async function fillCustomer(page: Page, name: string) {
   await page.getByLabel(/^Name/).fill(name);
-  await page.getByLabel(/^Email/).fill(`${name.split(" ")[0]!.toLowerCase()}@example.com`);
+  await page.getByLabel(/^Email/).fill(`${present(name.split(" ")[0]).toLowerCase()}@example.com`);
   await page.getByLabel(/terms and conditions/).check();
 }
 
@@ -79,7 +80,7 @@ async function continueToPayment(page: Page) {
   await expect(countdown).toHaveText(/^1[45]:\d\d$/);
   // It ticks every second.
   const first = await countdown.textContent();
-  await expect(countdown).not.toHaveText(first!, { timeout: 3000 });
+  await expect(countdown).not.toHaveText(present(first), { timeout: 3000 });
   const pending = await page.evaluate(() => sessionStorage.getItem("pendingReservation"));
   const hold = JSON.parse(pending ?? "null") as { holdId: string; holdToken: string; expiresAt: string };
   expect(hold.holdId).toBeTruthy();

@@ -6,6 +6,7 @@ import {
   type TestInfo,
   test,
 } from "@playwright/test";
+import { present } from "../../src/server/kernel/present";
 import { ADMIN, MEMBER, signIn, toast } from "./fixtures";
 
 // Events (issue 5) through the real pages. Desktop and phone run one after the other on the same
@@ -191,7 +192,7 @@ test.describe("events", () => {
     expect(pending).not.toBeNull();
     await page.getByRole("button", { name: "← Back to Events" }).click();
     await expect(page).toHaveURL(/\/events$/);
-    const { registrationId, holdToken } = JSON.parse(pending!) as {
+    const { registrationId, holdToken } = JSON.parse(present(pending)) as {
       registrationId: string;
       holdToken: string;
     };

@@ -3,6 +3,7 @@ import nodemailer from "nodemailer";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../src/server/db/schema";
 import { createOutbox } from "../../src/server/email/outbox";
+import { present } from "../../src/server/kernel/present";
 import { createLogger } from "../../src/server/logger";
 import { closedPort, startFakeSmtp } from "./fake-smtp";
 import { createTestApp, type TestApp } from "./harness";
@@ -41,8 +42,8 @@ describe("email outbox", () => {
     expect(await down.deliverDue()).toBe(0);
     let [row] = await t.db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
-    expect(row!.lastError).toBeTruthy();
-    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(clock.getTime());
+    expect(present(row).lastError).toBeTruthy();
+    expect(present(row).nextAttemptAt.getTime()).toBeGreaterThan(clock.getTime());
 
     const smtp = await startFakeSmtp();
     try {
@@ -54,7 +55,7 @@ describe("email outbox", () => {
       [row] = await t.db.select().from(emailOutbox);
       expect(row).toMatchObject({ status: "sent", attempts: 2 });
       expect(smtp.received).toHaveLength(1);
-      expect(smtp.received[0]!.data).toContain("See you on court 3.");
+      expect(present(smtp.received[0]).data).toContain("See you on court 3.");
       // Nothing is sent twice.
       clock = new Date(clock.getTime() + 60 * 60_000);
       expect(await up.deliverDue()).toBe(0);

@@ -10,7 +10,8 @@ import { loadConfig } from "../../src/server/config";
 import type { Db } from "../../src/server/db/client";
 import { emailOutbox } from "../../src/server/db/schema";
 import { DEMO_USERS, seedDatabase, seedFacilities } from "../../src/server/db/seed";
-import type { AppDeps } from "../../src/server/http/context";
+import type { AppDeps } from "../../src/server/kernel/deps";
+import { present } from "../../src/server/kernel/present";
 import { createLogger } from "../../src/server/logger";
 import { createAdmin, createGuestUser, createMember, type UserOverrides } from "./factories";
 import { type ClientOptions, TestClient, visitorAddress } from "./test-client";
@@ -106,9 +107,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
 /** The demo accounts seedDemo() creates, by role. */
 export const demoUsers = {
-  admin: DEMO_USERS.find((u) => u.role.startsWith("admin"))!,
-  member: DEMO_USERS.find((u) => u.role === "member")!,
-  frozen: DEMO_USERS.find((u) => u.role === "frozen member")!,
+  admin: present(DEMO_USERS.find((u) => u.role.startsWith("admin"))),
+  member: present(DEMO_USERS.find((u) => u.role === "member")),
+  frozen: present(DEMO_USERS.find((u) => u.role === "frozen member")),
 };
 
 type TestDatabase = { url: string | null; dataDir: string; drop: () => Promise<void> };

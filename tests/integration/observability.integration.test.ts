@@ -7,8 +7,8 @@ import {
   MANAGER_PASSWORD,
   paidOnlineReservation,
 } from "../../src/server/admin/admin-test-kit";
-import { createHoldOk, HOLD_MS, holdBody, item } from "../../src/server/booking/booking-test-kit";
-import { expireHolds } from "../../src/server/booking/expire-holds";
+import { expireHolds } from "../../src/server/kernel/schedule/expire-holds";
+import { createHoldOk, HOLD_MS, holdBody, item } from "./booking-test-kit";
 import { createTestApp } from "./harness";
 
 // Issue 13 §4, as an operator sees it: request ids and access lines in the log, business events

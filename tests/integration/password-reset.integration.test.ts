@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { present } from "../../src/server/kernel/present";
 import { createTestApp, errorOf, type TestApp, type TestUser, testClock } from "./harness";
 
 // SPEC §2 Forgot Password / Set New Password: a single-use link, valid for an hour, that ends
@@ -30,10 +31,10 @@ describe("password reset", () => {
     const match = text.match(/(\S+)\/reset-password\?token=([^&\s]+)&email=(\S+)/);
     if (!match) throw new Error(`No reset link in the email: ${text}`);
     return {
-      base: match[1]!,
-      token: decodeURIComponent(match[2]!),
-      email: decodeURIComponent(match[3]!),
-      subject: emails.at(-1)!.subject,
+      base: present(match[1]),
+      token: decodeURIComponent(present(match[2])),
+      email: decodeURIComponent(present(match[3])),
+      subject: present(emails.at(-1)).subject,
     };
   }
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sessions, users } from "../../src/server/db/schema";
+import { present } from "../../src/server/kernel/present";
 import { createTestApp, demoUsers, errorOf, type TestApp } from "./harness";
 
 // SPEC §2 Login / Sign Out, §6 frozen accounts.
@@ -82,7 +83,12 @@ describe("sign in", () => {
     expect(sessionCookieLine(response)).toBeUndefined();
     expect(await browser.sessionUser()).toBeNull();
     const frozen = await t.db.query.users.findFirst({ where: eq(users.email, demoUsers.frozen.email) });
-    expect(await t.db.select().from(sessions).where(eq(sessions.userId, frozen!.id))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, present(frozen).id)),
+    ).toEqual([]);
   });
 
   it("ends the session of a member who is frozen while signed in, for good", async () => {

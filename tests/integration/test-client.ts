@@ -1,4 +1,4 @@
-import type { App } from "../../src/server/http/context";
+import type { App } from "../../src/server/kernel/deps";
 
 // A browser in miniature: one cookie jar, one address. Requests go through Hono in-process
 // (app.request), so the whole middleware chain runs, without a socket.

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../kernel/deps";
 import { auditRoutes } from "./audit-routes";
 import { couponRoutes } from "./coupon-routes";
 import { dashboardRoutes } from "./dashboard-routes";

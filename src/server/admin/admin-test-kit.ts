@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
+import { checkoutOk, createHoldOk, holdBody, item, NOW } from "../../../tests/integration/booking-test-kit";
 import { createTestApp, type TestApp, type TestClient, testClock } from "../../../tests/integration/harness";
-import { checkoutOk, createHoldOk, holdBody, item, NOW } from "../booking/booking-test-kit";
 import { reservations } from "../db/schema";
+import { present } from "../kernel/present";
 
 // Shared by the staff-operations integration tests (not a test file itself).
 
@@ -76,5 +77,5 @@ export async function insertReservation(
       ...overrides,
     })
     .returning();
-  return row!;
+  return present(row);
 }

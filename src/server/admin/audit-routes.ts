@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { auditLogQuery, auditLogResponse } from "../../contracts/admin";
-import type { AppEnv } from "../http/context";
+import { adminErrors, adminOnly } from "../http/admin-openapi";
 import { jsonResponse } from "../http/openapi";
-import { adminErrors, adminOnly } from "./admin-openapi";
+import type { AppEnv } from "../kernel/deps";
 import { listAuditLog } from "./list-audit-log";
 
 export const auditRoutes = new OpenAPIHono<AppEnv>().openapi(

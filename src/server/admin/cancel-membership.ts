@@ -3,8 +3,9 @@ import type { ActiveMember, SubscriptionInfo } from "../../contracts/admin-membe
 import { venueToday } from "../../domain/venue-time";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
-import { withManagerPassword } from "./manager-authorization";
+import type { AppDeps, SessionUser } from "../kernel/deps";
+import { present } from "../kernel/present";
+import { withManagerPassword } from "../kernel/staff/manager-authorization";
 import { memberLabel, toActiveMember } from "./member-dto";
 import { subscriptionCanceller } from "./stripe-subscriptions";
 
@@ -69,6 +70,6 @@ export async function cancelMembership(
       .set({ cancelAt, updatedAt: deps.now() })
       .where(eq(users.id, userId))
       .returning();
-    return { result: toActiveMember(updated!), details: { via, cancelAt: cancelAt.toISOString() } };
+    return { result: toActiveMember(present(updated)), details: { via, cancelAt: cancelAt.toISOString() } };
   });
 }

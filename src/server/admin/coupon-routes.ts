@@ -1,9 +1,9 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { couponIdParams, couponInput, couponResponse, couponsResponse } from "../../contracts/admin-coupons";
 import { okResponse } from "../../contracts/common";
-import type { AppEnv } from "../http/context";
+import { adminErrors, adminOnly } from "../http/admin-openapi";
 import { jsonBody, jsonResponse } from "../http/openapi";
-import { adminErrors, adminOnly } from "./admin-openapi";
+import type { AppEnv } from "../kernel/deps";
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from "./coupons";
 
 export const couponRoutes = new OpenAPIHono<AppEnv>()

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { item } from "../../../tests/integration/booking-test-kit";
 import { errorOf } from "../../../tests/integration/harness";
 import type { CouponResponse, CouponsResponse } from "../../contracts/admin-coupons";
-import { item } from "../booking/booking-test-kit";
 import { couponCodes } from "../db/schema";
 import { type AdminTestbed, adminTestbed } from "./admin-test-kit";
 

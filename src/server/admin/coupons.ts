@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from "../db/pg-errors";
 import { couponCodes } from "../db/schema";
 import { AppError } from "../errors";
+import { present } from "../kernel/present";
 
 // SPEC §2 Coupon Codes, §7 Coupons: list (newest first), create, update, delete. The body was
 // checked by the contract (SPEC §5 Coupon); codes are unique whatever their case (a unique index
@@ -62,7 +63,7 @@ export async function createCoupon(db: Db, input: CouponValues, now: Date): Prom
     .values({ ...toColumns(input, now), createdAt: now })
     .returning()
     .catch(refuseDuplicate);
-  return toAdminCoupon(row!);
+  return toAdminCoupon(present(row));
 }
 
 export async function updateCoupon(db: Db, id: string, input: CouponValues, now: Date): Promise<AdminCoupon> {

@@ -3,14 +3,15 @@ import type { ManualReservationRequest, ManualReservationResponse } from "../../
 import { endTimeOf, isAdminSlot } from "../../domain/admin-schedule";
 import { isAdminDuration } from "../../domain/durations";
 import { compareDates, formatTimeRange, isDateString, venueToday } from "../../domain/venue-time";
-import { endDueHolds } from "../booking/expire-holds";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { reservations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
+import { endDueHolds } from "../kernel/schedule/expire-holds";
+import { eventCourtsDuring, facilitiesByIds } from "../kernel/schedule/facility-occupancy";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { ADMIN_MESSAGES } from "./admin-messages";
-import { eventCourtsDuring, facilitiesByIds } from "./facility-availability";
 import { manualReservationEmail } from "./manual-reservation-email";
 import { loadAdminReservation } from "./reservation-dto";
 
@@ -85,14 +86,14 @@ export async function createManualReservations(
                 })
                 .returning({ id: reservations.id }),
             );
-            ids.push(row!.id);
+            ids.push(present(row).id);
           } catch (err) {
             if (isExclusionViolation(err)) throw taken();
             throw err;
           }
         }
         const created = [];
-        for (const id of ids) created.push((await loadAdminReservation(tx, id))!);
+        for (const id of ids) created.push(present(await loadAdminReservation(tx, id)));
         if (customerEmail && venue) {
           await deps.outbox.enqueue(tx, {
             to: customerEmail,

@@ -6,15 +6,11 @@ import {
   availableFacilitiesResponse,
   dashboardStats,
 } from "../../contracts/admin";
-import { endTimeOf, isAdminSlot } from "../../domain/admin-schedule";
-import { isAdminDuration } from "../../domain/durations";
-import { AppError } from "../errors";
-import type { AppEnv } from "../http/context";
+import { adminErrors, adminOnly } from "../http/admin-openapi";
 import { jsonResponse } from "../http/openapi";
-import { ADMIN_MESSAGES } from "./admin-messages";
-import { adminErrors, adminOnly } from "./admin-openapi";
-import { freeFacilities } from "./facility-availability";
+import type { AppEnv } from "../kernel/deps";
 import { getAdminDay } from "./get-admin-day";
+import { listAvailableFacilities } from "./list-available-facilities";
 import { getDashboardStats } from "./list-members";
 
 export const dashboardRoutes = new OpenAPIHono<AppEnv>()
@@ -53,22 +49,8 @@ export const dashboardRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(availableFacilitiesResponse), ...adminErrors },
     }),
     async (c) => {
-      const q = c.req.valid("query");
-      const duration = Number(q.duration);
-      if (!isAdminDuration(q.facilityType, duration))
-        throw new AppError("VALIDATION", ADMIN_MESSAGES.duration);
-      if (!isAdminSlot(q.startTime.slice(0, 5), duration))
-        throw new AppError("VALIDATION", ADMIN_MESSAGES.timeSlot);
-      const window = {
-        date: q.date,
-        startTime: q.startTime.slice(0, 5),
-        endTime: endTimeOf(q.startTime, duration),
-      };
-      const facilities = await freeFacilities(c.var.deps.db, q.facilityType, window, {
-        excludeReservationId: q.excludeReservationId,
-        now: c.var.deps.now(),
-      });
+      const result = await listAvailableFacilities(c.var.deps, c.req.valid("query"));
       c.header("cache-control", "no-store");
-      return c.json({ facilities }, 200);
+      return c.json(result, 200);
     },
   );

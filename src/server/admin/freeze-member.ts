@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { ActiveMember } from "../../contracts/admin-members";
 import { sessions, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
-import { withManagerPassword } from "./manager-authorization";
+import type { AppDeps, SessionUser } from "../kernel/deps";
+import { withManagerPassword } from "../kernel/staff/manager-authorization";
 import { memberLabel, toActiveMember } from "./member-dto";
 
 /**

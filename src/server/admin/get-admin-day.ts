@@ -5,7 +5,7 @@ import { EVENT_TYPE_LABELS, isEventType } from "../../domain/events";
 import { formatTimeRange, venueToday } from "../../domain/venue-time";
 import type { Db } from "../db/client";
 import { eventRegistrations, events } from "../db/schema";
-import { activeFacilities } from "./facility-availability";
+import { activeFacilities } from "../kernel/schedule/facility-occupancy";
 import { loadDayReservations } from "./reservation-dto";
 
 const hhmm = (t: string) => t.slice(0, 5);

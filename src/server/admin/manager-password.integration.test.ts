@@ -3,8 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { errorOf } from "../../../tests/integration/harness";
 import { auditLog, users, venueSettings } from "../db/schema";
+import { present } from "../kernel/present";
+import { ensureManagerPassword } from "../kernel/staff/ensure-manager-password";
 import { type AdminTestbed, adminTestbed, MANAGER_PASSWORD } from "./admin-test-kit";
-import { ensureManagerPassword } from "./ensure-manager-password";
 
 let bed: AdminTestbed;
 let memberId: string;
@@ -24,7 +25,9 @@ describe("manager password (SPEC §6, DECISIONS.md)", () => {
   it("is stored only as a hash, from MANAGER_PASSWORD at start, never overwriting one already set", async () => {
     const [row] = await bed.t.db.select().from(venueSettings);
     expect(row?.managerPasswordHash).not.toContain(MANAGER_PASSWORD);
-    expect(await verifyPassword({ hash: row!.managerPasswordHash!, password: MANAGER_PASSWORD })).toBe(true);
+    expect(
+      await verifyPassword({ hash: present(present(row).managerPasswordHash), password: MANAGER_PASSWORD }),
+    ).toBe(true);
     expect(await ensureManagerPassword(bed.t.db, "something-else")).toBe(false);
     expect((await freeze(MANAGER_PASSWORD)).status).toBe(200);
   });

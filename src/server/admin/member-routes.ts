@@ -7,10 +7,10 @@ import {
   membersResponse,
   subscriptionInfoResponse,
 } from "../../contracts/admin-members";
-import type { AppEnv } from "../http/context";
+import { adminErrors, adminOnly, managerPasswordErrors } from "../http/admin-openapi";
 import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
-import { adminErrors, adminOnly, managerPasswordErrors } from "./admin-openapi";
+import type { AppEnv } from "../kernel/deps";
 import { cancelMembership, getSubscriptionInfo } from "./cancel-membership";
 import { freezeMember } from "./freeze-member";
 import { listMembers } from "./list-members";

@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import type { AdminReservation } from "../../contracts/admin";
 import { endTimeOf, isAdminSlot } from "../../domain/admin-schedule";
 import { formatTimeRange } from "../../domain/venue-time";
-import { endDueHolds } from "../booking/expire-holds";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { reservations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
+import { endDueHolds } from "../kernel/schedule/expire-holds";
+import { eventCourtsDuring, facilitiesByIds } from "../kernel/schedule/facility-occupancy";
 import { ADMIN_MESSAGES } from "./admin-messages";
-import { eventCourtsDuring, facilitiesByIds } from "./facility-availability";
 import { loadAdminReservation } from "./reservation-dto";
 
 const hhmm = (t: string) => t.slice(0, 5);
@@ -68,7 +69,7 @@ export async function moveReservation(
           if (isExclusionViolation(err)) throw taken();
           throw err;
         }
-        return (await loadAdminReservation(tx, id))!;
+        return present(await loadAdminReservation(tx, id));
       });
     } catch (err) {
       if (attempt < 3 && isRetryableTransactionError(err)) continue;

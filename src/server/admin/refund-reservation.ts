@@ -2,17 +2,17 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { AdminReservation } from "../../contracts/admin";
 import { formatVenueDateShort } from "../../domain/booking-form";
 import type { Tx } from "../db/client";
-import { holds, payments, reservations } from "../db/schema";
+import { holds, reservations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
+import { present } from "../kernel/present";
+import { withManagerPassword } from "../kernel/staff/manager-authorization";
+import { lockPaymentById, type PaymentRow } from "../payments/payment-rows";
+import { refundForStaff } from "../payments/refund-payment";
 import { ADMIN_MESSAGES } from "./admin-messages";
-import { withManagerPassword } from "./manager-authorization";
 import { isRefundable, loadAdminReservation } from "./reservation-dto";
 
 type ReservationRow = typeof reservations.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * SPEC §4 Refund and §7 refund_reservation, behind the manager password (audit-logged either way).
@@ -42,69 +42,27 @@ export async function refundReservation(
   return withManagerPassword(deps, actor, managerPassword, target, async (tx) => {
     const now = deps.now();
     // Lock order as in payment confirmation: the payment, then the reservation.
-    const payment = await lockPayment(tx, before.paymentId);
+    const payment = await lockPaymentById(tx, before.paymentId);
     const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
     if (!row) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.reservationNotFound);
     if (row.isRefunded) throw new AppError("CONFLICT", ADMIN_MESSAGES.alreadyRefunded);
     if (!isRefundable(row) || row.paymentId !== before.paymentId) {
       throw new AppError("VALIDATION", ADMIN_MESSAGES.notRefundable);
     }
-    const refund = await refundThroughProvider(tx, deps, row, payment, now);
+    const refund = await refundForStaff(tx, deps, {
+      payment,
+      priceCents: row.priceCents,
+      amountCents: (locked) => shareOfPayment(tx, locked, row),
+      idempotencyKey: `refund-reservation-${row.id}`,
+      failureMessage: ADMIN_MESSAGES.refundFailed,
+      logContext: { reservationId: row.id },
+    });
     await tx
       .update(reservations)
       .set({ isRefunded: true, status: "cancelled", cancelReason: null, updatedAt: now })
       .where(eq(reservations.id, id));
-    return { result: (await loadAdminReservation(tx, id))!, details: refund };
+    return { result: present(await loadAdminReservation(tx, id)), details: refund };
   });
-}
-
-async function lockPayment(tx: Tx, paymentId: string | null): Promise<PaymentRow | null> {
-  if (!paymentId || !UUID_RE.test(paymentId)) return null;
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
-  return payment ?? null;
-}
-
-async function refundThroughProvider(
-  tx: Tx,
-  deps: AppDeps,
-  row: ReservationRow,
-  payment: PaymentRow | null,
-  now: Date,
-) {
-  if (!payment) {
-    if (deps.payments?.name === "test")
-      return { provider: "none", amountCents: row.priceCents, recordOnly: true };
-    throw new AppError("PAYMENT_PROVIDER", ADMIN_MESSAGES.refundFailed, { reason: "unknown_payment" });
-  }
-  const provider = deps.payments;
-  if (!provider || provider.name !== payment.provider || !payment.providerPaymentId) {
-    throw new AppError("PAYMENT_PROVIDER", ADMIN_MESSAGES.refundFailed, { reason: "provider_unavailable" });
-  }
-  const amountCents = await shareOfPayment(tx, payment, row);
-  let refundId: string | null = null;
-  if (amountCents > 0) {
-    try {
-      ({ refundId } = await provider.refund({
-        providerPaymentId: payment.providerPaymentId,
-        amountCents,
-        idempotencyKey: `refund-reservation-${row.id}`,
-      }));
-    } catch (err) {
-      deps.logger.error({ err, reservationId: row.id }, "refund failed at the payment provider");
-      throw new AppError("PAYMENT_PROVIDER", ADMIN_MESSAGES.refundFailed);
-    }
-  }
-  const refundedCents = payment.refundedCents + amountCents;
-  await tx
-    .update(payments)
-    .set({
-      refundedCents,
-      state: refundedCents >= payment.amountCents ? "refunded" : payment.state,
-      providerRefundId: refundId ?? payment.providerRefundId,
-      updatedAt: now,
-    })
-    .where(eq(payments.id, payment.id));
-  return { provider: payment.provider, amountCents, refundId };
 }
 
 /**

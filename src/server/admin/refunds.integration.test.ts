@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf } from "../../../tests/integration/harness";
 import type { AuditLogResponse, ReservationResponse } from "../../contracts/admin";
 import { auditLog, payments, reservations } from "../db/schema";
+import { present } from "../kernel/present";
 import type { RefundInput } from "../payments/payment-provider";
 import {
   type AdminTestbed,
@@ -18,7 +19,7 @@ const refunds: RefundInput[] = [];
 beforeAll(async () => {
   bed = await adminTestbed();
   // Count what reaches the provider, then let the real test provider answer.
-  const provider = bed.t.deps.payments!;
+  const provider = present(bed.t.deps.payments);
   const refund = provider.refund.bind(provider);
   provider.refund = async (input) => {
     refunds.push(input);
@@ -47,7 +48,10 @@ describe("refund a reservation (SPEC §4 Refund, §7 refund_reservation)", () =>
     expect(refunds.filter((r) => r.idempotencyKey === `refund-reservation-${row.id}`)).toEqual([
       expect.objectContaining({ amountCents: 6750 }),
     ]);
-    const [payment] = await bed.t.db.select().from(payments).where(eq(payments.id, row.paymentId!));
+    const [payment] = await bed.t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, present(row.paymentId)));
     expect(payment).toMatchObject({ state: "refunded", refundedCents: 6750 });
     expect(payment?.providerRefundId).toMatch(/^re_test_/);
     // The court is free again.
@@ -67,13 +71,16 @@ describe("refund a reservation (SPEC §4 Refund, §7 refund_reservation)", () =>
     const before = refunds.length;
     const answers = await Promise.all([refund(row.id), refund(row.id)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
-    const second = answers.find((r) => r.status === 409)!;
+    const second = present(answers.find((r) => r.status === 409));
     expect((await errorOf(second)).message).toBe("This reservation has already been refunded");
     expect(refunds.length - before).toBe(1);
     const again = await refund(row.id);
     expect(again.status).toBe(409);
     expect(refunds.length - before).toBe(1);
-    const [payment] = await bed.t.db.select().from(payments).where(eq(payments.id, row.paymentId!));
+    const [payment] = await bed.t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, present(row.paymentId)));
     expect(payment?.refundedCents).toBe(4500);
   });
 

@@ -3,6 +3,7 @@ import type { AdminReservation } from "../../contracts/admin";
 import { formatTimeRange } from "../../domain/venue-time";
 import type { Db, Tx } from "../db/client";
 import { courts, dartBays, reservations } from "../db/schema";
+import { present } from "../kernel/present";
 
 // SPEC §7 Admin reads: reservations joined with their court's or dart bay's name, mapped to the
 // contract (never the raw row: the payment id stays on the server; `refundable` says what it implies).
@@ -28,7 +29,7 @@ export function toAdminReservation({ row, courtName, dartBayName }: JoinedRow): 
     id: row.id,
     date: row.date,
     facilityType: row.facilityType === "dart_bay" ? "dart_bay" : "court",
-    facilityId: (row.courtId ?? row.dartBayId)!,
+    facilityId: present(row.courtId ?? row.dartBayId),
     facilityName: courtName ?? dartBayName ?? "",
     startTime: hhmm(row.startTime),
     endTime: hhmm(row.endTime),

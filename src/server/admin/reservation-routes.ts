@@ -10,10 +10,10 @@ import {
   reservationResponse,
   statusRequest,
 } from "../../contracts/admin";
-import type { AppEnv } from "../http/context";
+import { adminErrors, adminOnly, managerPasswordErrors } from "../http/admin-openapi";
 import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
-import { adminErrors, adminOnly, managerPasswordErrors } from "./admin-openapi";
+import type { AppEnv } from "../kernel/deps";
 import { createManualReservations } from "./create-manual-reservations";
 import { editReservation, reassignReservation } from "./move-reservation";
 import { refundReservation } from "./refund-reservation";

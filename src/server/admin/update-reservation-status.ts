@@ -1,10 +1,11 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { AdminReservation, ManualPaymentStatus, ReservationStatus } from "../../contracts/admin";
-import { endDueHolds } from "../booking/expire-holds";
 import { isExclusionViolation } from "../db/pg-errors";
 import { events, reservations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
+import { endDueHolds } from "../kernel/schedule/expire-holds";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { loadAdminReservation } from "./reservation-dto";
 
@@ -51,7 +52,7 @@ export async function setReservationStatus(
           })
           .where(eq(reservations.id, id));
       }
-      return (await loadAdminReservation(tx, id))!;
+      return present(await loadAdminReservation(tx, id));
     });
   } catch (err) {
     if (isExclusionViolation(err)) throw new AppError("CONFLICT", ADMIN_MESSAGES.statusConflict);
@@ -71,5 +72,5 @@ export async function setManualPaymentStatus(
     .where(eq(reservations.id, id))
     .returning({ id: reservations.id });
   if (updated.length === 0) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.reservationNotFound);
-  return (await loadAdminReservation(deps.db, id))!;
+  return present(await loadAdminReservation(deps.db, id));
 }

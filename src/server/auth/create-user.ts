@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
 import { accounts, users } from "../db/schema";
+import { present } from "../kernel/present";
 import { hashPassword } from "./password-hashing";
 
 export type NewUser = {
@@ -51,5 +52,5 @@ export async function createUserWithPassword(executor: Db | Tx, input: NewUser) 
     userId: id,
     password: passwordHash,
   });
-  return user!;
+  return present(user);
 }

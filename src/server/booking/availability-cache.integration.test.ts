@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHoldOk, holdBody, item, MONDAY, NOW } from "../../../tests/integration/booking-test-kit";
 import { createTestApp, type TestApp, testClock } from "../../../tests/integration/harness";
 import type { AvailabilityResponse } from "../../contracts/booking";
 import { reservations } from "../db/schema";
-import { createHoldOk, holdBody, item, MONDAY, NOW } from "./booking-test-kit";
+import { present } from "../kernel/present";
 
 // The availability read cache (docs/decisions/011), switched on with a long life so only a write
 // can end it: the product's own writes must show at once, never after the cache runs out.
@@ -21,7 +22,7 @@ async function freeCourtsAt(start: string): Promise<number> {
     .get(`/api/booking/availability?facilityType=court&date=${MONDAY}&duration=60`);
   expect(response.status).toBe(200);
   const body = (await response.json()) as AvailabilityResponse;
-  return body.slots.find((s) => s.startTime === start)!.availableFacilities;
+  return present(body.slots.find((s) => s.startTime === start)).availableFacilities;
 }
 
 describe("availability read cache", () => {

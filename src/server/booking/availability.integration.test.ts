@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createHoldOk,
+  holdBody,
+  item,
+  MONDAY,
+  NOW,
+  SATURDAY,
+} from "../../../tests/integration/booking-test-kit";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import type { AvailabilityResponse, BookingContext } from "../../contracts/booking";
 import { events, reservations } from "../db/schema";
-import { createHoldOk, holdBody, item, MONDAY, NOW, SATURDAY } from "./booking-test-kit";
 
 const clock = testClock(NOW);
 let t: TestApp;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
-import type { SessionUser } from "../http/context";
+import type { SessionUser } from "../kernel/deps";
 
 /** Who a booking is for, and which prices and booking window apply (SPEC §6, DECISIONS.md). */
 export type BookingParty = {

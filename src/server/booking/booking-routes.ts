@@ -21,8 +21,8 @@ import {
 import { errorResponse } from "../../contracts/common";
 import { AppError } from "../errors";
 import { clientIp } from "../http/client-ip";
-import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import type { AppEnv } from "../kernel/deps";
 import { resolveBookingParty } from "./booking-party";
 import { cancelHold } from "./cancel-hold";
 import { cancelHoldItem } from "./cancel-hold-item";

@@ -4,10 +4,11 @@ import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
 import type { Tx } from "../db/client";
 import { holds, payments, reservations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
+import { endHolds, expireCheckoutSessions } from "../kernel/schedule/expire-holds";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { loadCouponRule } from "./coupon-queries";
-import { endHolds, expireCheckoutSessions } from "./expire-holds";
 import { type HoldRow, loadHoldSummary } from "./hold-summary";
 import { loadOwnedHold } from "./load-owned-hold";
 
@@ -64,7 +65,7 @@ export async function cancelHoldItem(
     message: result.alreadyCancelled ? ALREADY_CANCELLED_MESSAGE : CANCELLED_MESSAGE,
     alreadyCancelled: result.alreadyCancelled,
     couponRemovedReason: result.couponRemovedReason,
-    hold: await loadHoldSummary(deps.db, hold!),
+    hold: await loadHoldSummary(deps.db, present(hold)),
   };
 }
 

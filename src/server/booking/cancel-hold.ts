@@ -2,11 +2,13 @@ import { and, eq } from "drizzle-orm";
 import type { CancelHoldRequest, CancelHoldResponse } from "../../contracts/booking";
 import { holds, payments } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
+import { isUuid } from "../kernel/ids";
+import { present } from "../kernel/present";
+import { endHolds, expireCheckoutSessions } from "../kernel/schedule/expire-holds";
 import { ALREADY_CANCELLED_MESSAGE, CANCELLED_MESSAGE } from "./cancel-hold-item";
-import { endHolds, expireCheckoutSessions } from "./expire-holds";
 import { loadHoldSummary } from "./hold-summary";
-import { isUuid, loadOwnedHold } from "./load-owned-hold";
+import { loadOwnedHold } from "./load-owned-hold";
 
 /**
  * SPEC §2 /cancel: the checkout was abandoned, so the pending hold it came from is cancelled — by
@@ -33,7 +35,7 @@ export async function cancelHold(deps: AppDeps, input: CancelHoldRequest): Promi
   return {
     message: result.alreadyCancelled ? ALREADY_CANCELLED_MESSAGE : CANCELLED_MESSAGE,
     alreadyCancelled: result.alreadyCancelled,
-    hold: await loadHoldSummary(deps.db, hold!),
+    hold: await loadHoldSummary(deps.db, present(hold)),
   };
 }
 

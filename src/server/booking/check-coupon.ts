@@ -1,8 +1,8 @@
 import type { CouponCheckRequest, CouponCheckResponse } from "../../contracts/booking";
-import { checkCouponForm } from "../../domain/booking-form";
+import { COUPON_FORM_MESSAGES, checkCouponForm } from "../../domain/booking-form";
 import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
-import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import { AppError, fieldError } from "../errors";
+import type { AppDeps } from "../kernel/deps";
 import type { BookingParty } from "./booking-party";
 import { loadCouponRule } from "./coupon-queries";
 import { priceCartItems, sumCents } from "./price-cart";
@@ -18,12 +18,17 @@ export async function checkCoupon(
   input: CouponCheckRequest,
 ): Promise<CouponCheckResponse> {
   const problem = checkCouponForm(input.code, input.items.length);
-  if (problem) throw new AppError("VALIDATION", problem);
+  // An empty cart is not the code's fault; an empty or unknown code is.
+  if (problem) {
+    throw new AppError("VALIDATION", problem, undefined, {
+      field: problem === COUPON_FORM_MESSAGES.code ? "code" : undefined,
+    });
+  }
   const now = deps.now();
   const subtotalCents = sumCents(priceCartItems(input.items, now, party));
   const coupon = await loadCouponRule(deps.db, input.code, now);
   const result = evaluateCoupon(coupon?.rule ?? null, subtotalCents, now);
-  if (!result.ok) throw new AppError("VALIDATION", result.message, { reason: result.code });
+  if (!result.ok) throw fieldError("code", result.message, "VALIDATION", { reason: result.code });
   return {
     code: coupon?.row.code ?? input.code.trim(),
     discountCents: result.discountCents,

@@ -3,7 +3,7 @@ import type { Tx } from "../db/client";
 import { isExclusionViolation } from "../db/pg-errors";
 import { couponCodes, events, holds, reservations } from "../db/schema";
 import { bookingConfirmationEmail } from "../email/templates/booking-confirmation";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import type { VenueIdentity } from "../settings/venue-settings";
 import { type HoldRow, loadHoldItems } from "./hold-summary";
 

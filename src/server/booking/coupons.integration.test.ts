@@ -1,9 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
-import type { CancelItemResponse, CouponCheckResponse } from "../../contracts/booking";
-import { timeOf } from "../../domain/venue-time";
-import { couponCodes } from "../db/schema";
 import {
   checkoutOk,
   completedEvent,
@@ -17,7 +13,12 @@ import {
   postWebhook,
   signForTestProvider,
   TEST_COUPONS,
-} from "./booking-test-kit";
+} from "../../../tests/integration/booking-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+import type { CancelItemResponse, CouponCheckResponse } from "../../contracts/booking";
+import { timeOf } from "../../domain/venue-time";
+import { couponCodes } from "../db/schema";
+import { present } from "../kernel/present";
 
 const clock = testClock(NOW);
 let t: TestApp;
@@ -75,7 +76,7 @@ describe("a coupon's last use under concurrent checkouts", () => {
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     const refused = responses.filter((r) => r.status === 400);
     expect(refused).toHaveLength(19);
-    expect((await errorOf(refused[0]!)).message).toBe("This coupon has reached its usage limit");
+    expect((await errorOf(present(refused[0]))).message).toBe("This coupon has reached its usage limit");
     // While held, the check says so too.
     expect((await errorOf(await check("LAST"))).message).toBe("This coupon has reached its usage limit");
 
@@ -113,7 +114,7 @@ describe("a coupon's last use under concurrent checkouts", () => {
     );
     expect(hold).toMatchObject({ subtotalCents: 9250, discountCents: 500, totalCents: 8750 });
     const removed = await client.post(
-      `/api/booking/holds/${hold.holdId}/items/${hold.items.find((i) => i.startTime === "17:00")!.reservationId}/cancel`,
+      `/api/booking/holds/${hold.holdId}/items/${present(hold.items.find((i) => i.startTime === "17:00")).reservationId}/cancel`,
       { holdToken: hold.holdToken },
     );
     const body = (await removed.json()) as CancelItemResponse;

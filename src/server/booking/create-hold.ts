@@ -1,5 +1,10 @@
 import type { CreateHoldRequest, CreateHoldResponse, HoldItem } from "../../contracts/booking";
-import { BOOKING_FORM_MESSAGES, checkBookingForm, slotTakenMessage } from "../../domain/booking-form";
+import {
+  BOOKING_FORM_FIELDS,
+  BOOKING_FORM_MESSAGES,
+  checkBookingForm,
+  slotTakenMessage,
+} from "../../domain/booking-form";
 import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
 import { holdEndsAt, paymentsUnavailableMessage } from "../../domain/payment-hold";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
@@ -7,17 +12,18 @@ import { generateSlots } from "../../domain/slots";
 import type { Tx } from "../db/client";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { holds, reservations } from "../db/schema";
-import { AppError } from "../errors";
-import { lockCourtScheduleShared } from "../events/court-schedule-lock";
-import type { AppDeps, SessionUser } from "../http/context";
+import { AppError, fieldError } from "../errors";
+import type { AppDeps, SessionUser } from "../kernel/deps";
+import { newHoldToken } from "../kernel/hold-token";
+import { present } from "../kernel/present";
+import { lockCourtScheduleShared } from "../kernel/schedule/court-schedule-lock";
+import { endDueHolds, expireHolds, logExpiredHolds } from "../kernel/schedule/expire-holds";
+import { loadSlotContext, type SlotContext } from "../kernel/schedule/slot-context";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { type BookingParty, resolveBookingParty } from "./booking-party";
 import { loadCouponRule } from "./coupon-queries";
-import { endDueHolds, expireHolds, logExpiredHolds } from "./expire-holds";
 import { lockFacilityDays } from "./facility-day-lock";
 import { checkSlotsPerHold, type HoldVisitor, loadHoldLimits, takeHoldPlace } from "./hold-limits";
-import { newHoldToken } from "./hold-token";
-import { loadSlotContext, type SlotContext } from "./load-slot-context";
 import { type PricedItem, priceCartItems, sumCents } from "./price-cart";
 
 type Customer = {
@@ -94,11 +100,11 @@ async function checkCustomer(deps: AppDeps, input: CreateHoldRequest): Promise<C
     // The end is computed from the start and the duration.
     items: input.items.map((i) => ({ startTime: i.startTime, endTime: i.duration > 0 ? "set" : null })),
   });
-  if (problem) throw new AppError("VALIDATION", problem);
+  if (problem) throw new AppError("VALIDATION", problem, undefined, { field: BOOKING_FORM_FIELDS[problem] });
   const phone = normalizeUsPhone(c.phone ?? "");
   if (!phone.ok) {
     const venue = await loadVenueIdentity(deps.db, deps.config);
-    throw new AppError("VALIDATION", INVALID_PHONE_MESSAGE(venue.phone));
+    throw fieldError("phone", INVALID_PHONE_MESSAGE(venue.phone));
   }
   const notes = c.notes?.trim() ?? "";
   return {
@@ -136,9 +142,9 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
   if (input.couponCode) {
     const coupon = await loadCouponRule(tx, input.couponCode, now, { lock: true });
     const result = evaluateCoupon(coupon?.rule ?? null, subtotalCents, now);
-    if (!result.ok) throw new AppError("VALIDATION", result.message, { reason: result.code });
-    couponId = coupon!.row.id;
-    couponCode = coupon!.row.code;
+    if (!result.ok) throw fieldError("couponCode", result.message, "VALIDATION", { reason: result.code });
+    couponId = present(coupon).row.id;
+    couponCode = present(coupon).row.code;
     discountCents = result.discountCents;
   }
   const totalCents = totalAfterDiscount(subtotalCents, discountCents);
@@ -175,7 +181,7 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
     }
     const facilityIds = freeFacilitiesFor(item, context, now);
     const placed = await placeReservation(tx, facilityIds, item, {
-      holdId: hold!.id,
+      holdId: present(hold).id,
       expiresAt,
       party,
       customer,
@@ -206,7 +212,7 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
   }
 
   const response: CreateHoldResponse = {
-    holdId: hold!.id,
+    holdId: present(hold).id,
     holdToken: token.token,
     status: "active",
     expiresAt: expiresAt.toISOString(),
@@ -293,7 +299,7 @@ async function placeReservation(
             updatedAt: ctx.now,
           })
           .returning({ id: reservations.id });
-        return inserted!;
+        return present(inserted);
       });
       return { id: row.id, facilityId };
     } catch (err) {

@@ -4,9 +4,9 @@ import { type FacilityType, isPublicDuration } from "../../domain/durations";
 import { generateSlots, type TimeSlot } from "../../domain/slots";
 import { isDateString, venueNowTime, venueToday } from "../../domain/venue-time";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
+import { loadSlotContext, type SlotContext } from "../kernel/schedule/slot-context";
 import type { BookingParty } from "./booking-party";
-import { loadSlotContext, type SlotContext } from "./load-slot-context";
 
 export const INVALID_DURATION_MESSAGE = "Please choose a valid duration";
 

@@ -3,7 +3,7 @@ import { horizonDays, maxBookingDate } from "../../domain/booking-window";
 import { DEFAULT_DURATION, PUBLIC_DURATIONS } from "../../domain/durations";
 import { PAYMENT_HOLD_MINUTES } from "../../domain/payment-hold";
 import { venueToday } from "../../domain/venue-time";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import type { BookingParty } from "./booking-party";
 

@@ -1,5 +1,5 @@
 import type { HoldSummary } from "../../contracts/booking";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { loadHoldSummary } from "./hold-summary";
 import { loadOwnedHold } from "./load-owned-hold";
 

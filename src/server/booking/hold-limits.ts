@@ -10,7 +10,7 @@ import type { Config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { holds, venueSettings } from "../db/schema";
 import { AppError } from "../errors";
-import { hashHoldToken } from "./hold-token";
+import { hashHoldToken } from "../kernel/hold-token";
 
 /** Who is asking for a hold, as far as the limits are concerned (DECISIONS.md Limits against hoarding). */
 export type HoldVisitor = {

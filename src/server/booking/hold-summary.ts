@@ -3,6 +3,7 @@ import type { HoldItem, HoldSummary } from "../../contracts/booking";
 import { formatTimeRange } from "../../domain/venue-time";
 import type { Db, Tx } from "../db/client";
 import { couponCodes, courts, dartBays, type holds, reservations } from "../db/schema";
+import { present } from "../kernel/present";
 
 export type HoldRow = typeof holds.$inferSelect;
 
@@ -38,7 +39,7 @@ export async function loadHoldItems(executor: Db | Tx, holdId: string): Promise<
   return rows.map((r) => ({
     reservationId: r.id,
     facilityType: r.facilityType === "dart_bay" ? "dart_bay" : "court",
-    facilityId: (r.courtId ?? r.dartBayId)!,
+    facilityId: present(r.courtId ?? r.dartBayId),
     facilityName: r.courtName ?? r.dartBayName ?? "",
     date: r.date,
     startTime: hhmm(r.startTime),

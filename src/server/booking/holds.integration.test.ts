@@ -1,10 +1,18 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createHoldOk,
+  HOLD_MS,
+  holdBody,
+  item,
+  MONDAY,
+  NOW,
+} from "../../../tests/integration/booking-test-kit";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import type { AvailabilityResponse, CancelItemResponse } from "../../contracts/booking";
 import { holds, reservations } from "../db/schema";
-import { createHoldOk, HOLD_MS, holdBody, item, MONDAY, NOW } from "./booking-test-kit";
-import { expireHolds } from "./expire-holds";
+import { present } from "../kernel/present";
+import { expireHolds } from "../kernel/schedule/expire-holds";
 
 const clock = testClock(NOW);
 let t: TestApp;
@@ -164,7 +172,7 @@ describe("POST /api/booking/holds", () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(7);
     expect(statuses.filter((s) => s === 409)).toHaveLength(43);
-    const conflict = responses.find((r) => r.status === 409)!;
+    const conflict = present(responses.find((r) => r.status === 409));
     expect(await errorOf(conflict)).toMatchObject({
       code: "SLOT_TAKEN",
       message: "Court time Fri, Nov 27 5:00 PM - 6:30 PM is no longer available",
@@ -254,12 +262,15 @@ describe("POST /api/booking/holds", () => {
         holdBody({ items: [item({ date, startTime: start, duration: 60 })] }),
       );
       expect(next.items[0]?.facilityName).toBe("Court 1");
-      const old = await t.db.select().from(holds).where(eq(holds.id, first[0]!.holdId));
+      const old = await t.db
+        .select()
+        .from(holds)
+        .where(eq(holds.id, present(first[0]).holdId));
       expect(old[0]?.status).toBe("expired");
       const [cancelled] = await t.db
         .select()
         .from(reservations)
-        .where(eq(reservations.holdId, first[0]!.holdId));
+        .where(eq(reservations.holdId, present(first[0]).holdId));
       expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "hold_expired" });
       expect(await availableAt("court", date, 60, start)).toBe(7);
       await expireHolds(t.deps);
@@ -281,11 +292,14 @@ describe("cancelling in payment mode", () => {
       }),
     );
     const [first, second] = hold.items;
-    const path = `/api/booking/holds/${hold.holdId}/items/${first!.reservationId}/cancel`;
+    const path = `/api/booking/holds/${hold.holdId}/items/${present(first).reservationId}/cancel`;
 
     const stranger = await t.client().post(path, { holdToken: "guessing-the-token" });
     expect(stranger.status).toBe(403);
-    const [still] = await t.db.select().from(reservations).where(eq(reservations.id, first!.reservationId));
+    const [still] = await t.db
+      .select()
+      .from(reservations)
+      .where(eq(reservations.id, present(first).reservationId));
     expect(still?.status).toBe("pending");
 
     const mine = await t.client().post(path, { holdToken: hold.holdToken });
@@ -293,7 +307,7 @@ describe("cancelling in payment mode", () => {
     const body = (await mine.json()) as CancelItemResponse;
     expect(body.message).toBe("Reservation cancelled");
     expect(body.hold).toMatchObject({ status: "active", subtotalCents: 3750, totalCents: 3750 });
-    expect(body.hold.items.map((i) => i.reservationId)).toEqual([second!.reservationId]);
+    expect(body.hold.items.map((i) => i.reservationId)).toEqual([present(second).reservationId]);
 
     const again = await t.client().post(path, { holdToken: hold.holdToken });
     expect(((await again.json()) as CancelItemResponse).message).toBe("Reservation was already cancelled");
@@ -301,7 +315,7 @@ describe("cancelling in payment mode", () => {
     // Removing the last item ends the hold.
     const last = await t
       .client()
-      .post(`/api/booking/holds/${hold.holdId}/items/${second!.reservationId}/cancel`, {
+      .post(`/api/booking/holds/${hold.holdId}/items/${present(second).reservationId}/cancel`, {
         holdToken: hold.holdToken,
       });
     expect(((await last.json()) as CancelItemResponse).hold.status).toBe("cancelled");

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { holds } from "../db/schema";
 import { AppError } from "../errors";
+import { holdTokenMatches } from "../kernel/hold-token";
 import type { HoldRow } from "./hold-summary";
-import { holdTokenMatches } from "./hold-token";
 
 export const NOT_YOUR_HOLD_MESSAGE = "This reservation hold does not belong to you";
 
@@ -23,6 +23,3 @@ export async function loadOwnedHold(
   if (!holdTokenMatches(token, hold.tokenHash)) throw new AppError("FORBIDDEN", NOT_YOUR_HOLD_MESSAGE);
   return hold;
 }
-
-export const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

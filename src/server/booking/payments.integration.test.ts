@@ -1,14 +1,5 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
-import {
-  couponCodes,
-  emailOutbox,
-  holds,
-  payments,
-  processedWebhookEvents,
-  reservations,
-} from "../db/schema";
 import {
   checkoutOk,
   completedEvent,
@@ -20,8 +11,18 @@ import {
   paymentForSession,
   postWebhook,
   signForTestProvider,
-} from "./booking-test-kit";
-import { expireHolds } from "./expire-holds";
+} from "../../../tests/integration/booking-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+import {
+  couponCodes,
+  emailOutbox,
+  holds,
+  payments,
+  processedWebhookEvents,
+  reservations,
+} from "../db/schema";
+import { present } from "../kernel/present";
+import { expireHolds } from "../kernel/schedule/expire-holds";
 
 const clock = testClock(NOW);
 let t: TestApp;
@@ -80,7 +81,9 @@ describe("the built-in test checkout", () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]?.subject).toBe("Your booking at Backspin Social is confirmed");
     expect(emails[0]?.textBody).toContain("Court 1 · Mon, Nov 23 · 5:00 PM - 6:30 PM (90 min) · $67.50");
-    const ics = Buffer.from(emails[0]!.attachments![0]!.content, "base64").toString("utf8");
+    const ics = Buffer.from(present(present(present(emails[0]).attachments)[0]).content, "base64").toString(
+      "utf8",
+    );
     expect(ics).toContain("DTSTART:20261123T230000Z");
 
     const view = await t.client().get(`/api/booking/holds/${hold.holdId}`, {
@@ -168,7 +171,7 @@ describe("POST /api/webhooks/stripe", () => {
 
     const [row] = await reservationsOf(hold.holdId);
     expect(row?.status).toBe("pending");
-    expect((await paymentForSession(t.deps, payment.providerSessionId!)).state).toBe("created");
+    expect((await paymentForSession(t.deps, present(payment.providerSessionId))).state).toBe("created");
     expect(await t.emailsTo("forged@example.test")).toHaveLength(0);
   });
 

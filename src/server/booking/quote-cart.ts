@@ -1,5 +1,5 @@
 import type { QuoteRequest, QuoteResponse } from "../../contracts/booking";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import type { BookingParty } from "./booking-party";
 import { checkCoupon } from "./check-coupon";
 import { priceCartItems, sumCents } from "./price-cart";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { item, NOW, TEST_COUPONS } from "../../../tests/integration/booking-test-kit";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import type { QuoteResponse } from "../../contracts/booking";
 import { couponCodes } from "../db/schema";
-import { item, NOW, TEST_COUPONS } from "./booking-test-kit";
 
 // POST /api/booking/quote: the figures the booking screen shows under the cart (it never adds prices).
 const clock = testClock(NOW);

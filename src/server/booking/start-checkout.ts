@@ -3,14 +3,15 @@ import type { CheckoutResponse } from "../../contracts/booking";
 import { formatVenueDateShort } from "../../domain/booking-form";
 import { couponCodes, payments, reservations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
+import { openCheckoutSession } from "../payments/open-checkout-session";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { confirmHold } from "./confirm-hold";
 import { loadHoldItems } from "./hold-summary";
 import { loadOwnedHold } from "./load-owned-hold";
 
 export const HOLD_EXPIRED_MESSAGE = "Reservation time expired";
-export const CHECKOUT_FAILED_MESSAGE = "Failed to create checkout session";
 
 /**
  * "Pay $amount" (SPEC §7 create-checkout-session): a checkout session for exactly the held items
@@ -77,7 +78,7 @@ export async function startCheckout(deps: AppDeps, holdId: string, token: string
       kind: "new" as const,
       hold,
       items,
-      payment: payment!,
+      payment: present(payment),
       customerEmail: customer?.email ?? null,
       couponCode: coupon?.code ?? null,
     };
@@ -86,16 +87,15 @@ export async function startCheckout(deps: AppDeps, holdId: string, token: string
   if (prepared.kind === "free") {
     return { url: `/success?hold_id=${holdId}`, provider: "none", sessionId: null, status: "confirmed" };
   }
-  const provider = deps.payments!;
+  const provider = present(deps.payments);
   if (prepared.kind === "open") {
     return { url: prepared.url, provider: provider.name, sessionId: prepared.sessionId, status: "redirect" };
   }
 
   const { hold, items, payment } = prepared;
-  let session: Awaited<ReturnType<typeof provider.createCheckoutSession>>;
-  try {
+  const session = await openCheckoutSession(deps, payment.id, () => {
     const base = deps.config.publicUrl;
-    session = await provider.createCheckoutSession({
+    return provider.createCheckoutSession({
       paymentId: payment.id,
       holdId: hold.id,
       purpose: "reservation",
@@ -113,22 +113,6 @@ export async function startCheckout(deps: AppDeps, holdId: string, token: string
       successUrl: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}/cancel?session_id={CHECKOUT_SESSION_ID}`,
     });
-  } catch (err) {
-    deps.logger.error({ err, paymentId: payment.id }, "checkout session could not be created");
-    await deps.db
-      .update(payments)
-      .set({ state: "failed", updatedAt: deps.now() })
-      .where(eq(payments.id, payment.id));
-    throw new AppError("PAYMENT_PROVIDER", CHECKOUT_FAILED_MESSAGE);
-  }
-  await deps.db
-    .update(payments)
-    .set({
-      providerSessionId: session.sessionId,
-      checkoutUrl: session.url,
-      expiresAt: session.expiresAt,
-      updatedAt: deps.now(),
-    })
-    .where(eq(payments.id, payment.id));
+  });
   return { url: session.url, provider: provider.name, sessionId: session.sessionId, status: "redirect" };
 }

@@ -1,9 +1,6 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
-import { couponCodes, payments, reservations } from "../db/schema";
-import { createStripeProvider } from "../payments/stripe-provider";
 import {
   checkoutOk,
   completedEvent,
@@ -15,8 +12,11 @@ import {
   paymentForSession,
   postWebhook,
   startFakeStripe,
-} from "./booking-test-kit";
-import { expireHolds } from "./expire-holds";
+} from "../../../tests/integration/booking-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+import { couponCodes, payments, reservations } from "../db/schema";
+import { expireHolds } from "../kernel/schedule/expire-holds";
+import { createStripeProvider } from "../payments/stripe-provider";
 
 // Stripe faked at the network edge: the real SDK talks HTTP to a local server, and webhooks are
 // signed with the SDK's own test-header helper.

@@ -7,6 +7,7 @@ import {
   sqlState,
   type TestApp,
 } from "../../../tests/integration/harness";
+import { present } from "../kernel/present";
 import { reservations } from "./schema";
 
 // DECISIONS.md "No double booking, ever": the database is the last line (drizzle/0001_constraints.sql).
@@ -97,7 +98,7 @@ describe("reservation constraints", () => {
       await insert({ facility, id, start: "10:00", end: "11:00", status: "pending" });
 
       const revive = t.db.execute(
-        sql`update reservations set status = 'confirmed' where id = ${cancelled!.id}`,
+        sql`update reservations set status = 'confirmed' where id = ${present(cancelled).id}`,
       );
 
       expect(await failureState(revive)).toBe(EXCLUSION_VIOLATION);

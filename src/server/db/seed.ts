@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { slotPrices } from "../../domain/pricing";
 import { addDaysToDate, dayOfWeek, minutesOf, timeOf, venueToday } from "../../domain/venue-time";
 import { createUserWithPassword } from "../auth/create-user";
+import { present } from "../kernel/present";
 import type { Db } from "./client";
 import {
   couponCodes,
@@ -199,7 +200,7 @@ async function seedReservations(db: Db, today: string, ids: Ids) {
       ["dart_bay", 1, "19:00", 60],
     ];
     for (const [type, facility, start, duration] of paid) {
-      const name = guests[n++ % guests.length]!;
+      const name = present(guests[n++ % guests.length]);
       const price = slotPrices(type, date, start, duration).nonMemberPriceCents;
       rows.push({
         date,
@@ -214,7 +215,7 @@ async function seedReservations(db: Db, today: string, ids: Ids) {
         paymentStatus: "paid",
         manualPaymentStatus: "paid",
         customerName: name,
-        customerEmail: `${name.split(" ")[0]!.toLowerCase()}@example.com`,
+        customerEmail: `${name.split(" ")[0]?.toLowerCase()}@example.com`,
         paymentId: `demo_payment_${n}`,
       });
     }
@@ -395,9 +396,9 @@ async function seedEvents(db: Db, today: string, ids: Ids) {
     customerName: string,
     extra: Partial<typeof eventRegistrations.$inferInsert> = {},
   ) => ({
-    eventId: byName.get(eventName)!,
+    eventId: present(byName.get(eventName), `event ${eventName}`),
     customerName,
-    customerEmail: `${customerName.split(" ")[0]!.toLowerCase()}@example.com`,
+    customerEmail: `${customerName.split(" ")[0]?.toLowerCase()}@example.com`,
     status: "confirmed",
     paymentStatus: "paid",
     paymentId: `demo_event_payment_${customerName.replace(/\s/g, "_").toLowerCase()}`,

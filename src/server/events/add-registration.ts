@@ -6,8 +6,9 @@ import {
 } from "../../domain/event-registration";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { eventRegistrations } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import { AppError, fieldError } from "../errors";
+import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { countTakenPlaces, lockEvent } from "./event-queries";
 import { toAdminRegistration } from "./registration-dto";
@@ -27,7 +28,7 @@ export async function addRegistration(
   const phone = normalizeUsPhone(input.customerPhone ?? "");
   if (!phone.ok) {
     const venue = await loadVenueIdentity(deps.db, deps.config);
-    throw new AppError("VALIDATION", INVALID_PHONE_MESSAGE(venue.phone));
+    throw fieldError("phone", INVALID_PHONE_MESSAGE(venue.phone));
   }
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
@@ -59,6 +60,6 @@ export async function addRegistration(
         updatedAt: now,
       })
       .returning();
-    return toAdminRegistration(row!);
+    return toAdminRegistration(present(row));
   });
 }

@@ -15,11 +15,11 @@ import {
   registrationIdParams,
   updateEventResponse,
 } from "../../contracts/events";
-import { adminErrors, adminOnly, managerPasswordErrors } from "../admin/admin-openapi";
 import { AppError } from "../errors";
-import type { AppEnv } from "../http/context";
+import { adminErrors, adminOnly, managerPasswordErrors } from "../http/admin-openapi";
 import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
+import type { AppEnv } from "../kernel/deps";
 import { addRegistration } from "./add-registration";
 import { createEvents } from "./create-events";
 import { deleteEvent } from "./delete-event";

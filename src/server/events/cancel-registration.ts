@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { RegistrationStatusResponse } from "../../contracts/events";
 import { eventRegistrations, payments } from "../db/schema";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
 import { toRegistrationStatus } from "./get-registration-status";
 import { loadOwnedRegistration } from "./load-owned-registration";
 
@@ -31,7 +32,7 @@ export async function cancelRegistration(
       .where(and(eq(payments.registrationId, registration.id), eq(payments.state, "created")))
       .returning({ providerSessionId: payments.providerSessionId });
     return {
-      row: updated!,
+      row: present(updated),
       openSessions: open.flatMap((p) => (p.providerSessionId ? [p.providerSessionId] : [])),
     };
   });

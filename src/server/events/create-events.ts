@@ -1,8 +1,8 @@
 import type { CreateEventsResponse, EventInput } from "../../contracts/events";
 import { recurrenceDates } from "../../domain/events";
 import { events } from "../db/schema";
-import type { AppDeps } from "../http/context";
-import { lockCourtScheduleExclusive } from "./court-schedule-lock";
+import type { AppDeps } from "../kernel/deps";
+import { lockCourtScheduleExclusive } from "../kernel/schedule/court-schedule-lock";
 import { discardPhoto, readPhoto, type StoredPhoto, storePhoto } from "./event-photo-storage";
 import { assertCourtsFree, toEventValues } from "./event-values";
 

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { EVENT_FORM_MESSAGES } from "../../domain/event-form";
 import { eventRegistrations, events, payments } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 
 /**
  * SPEC §7 Delete an event by id; its registrations go with it (the foreign key cascades). The

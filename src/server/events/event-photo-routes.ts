@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Hono } from "hono";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../kernel/deps";
+import { present } from "../kernel/present";
 import { EVENT_PHOTO_NAME_RE, eventPhotoDir } from "./event-photo-storage";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -25,7 +26,7 @@ export const eventPhotoRoutes = new Hono<AppEnv>().get("/events/:name", async (c
   } catch {
     return c.text("Not found", 404);
   }
-  c.header("content-type", CONTENT_TYPES[match[1]!]!);
+  c.header("content-type", present(CONTENT_TYPES[present(match[1])]));
   c.header("x-content-type-options", "nosniff");
   c.header("content-security-policy", "default-src 'none'; sandbox");
   // Names are never reused, so a photo can be cached for good.

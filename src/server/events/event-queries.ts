@@ -3,7 +3,7 @@ import type { EventDto } from "../../contracts/events";
 import { isEventFull, isEventType, isUpcoming } from "../../domain/events";
 import type { Db, Tx } from "../db/client";
 import { eventRegistrations, events } from "../db/schema";
-import type { SessionUser } from "../http/context";
+import type { SessionUser } from "../kernel/deps";
 
 export type EventRow = typeof events.$inferSelect;
 

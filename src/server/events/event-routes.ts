@@ -13,8 +13,8 @@ import {
   registrationTokenBody,
 } from "../../contracts/events";
 import { AppError } from "../errors";
-import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import type { AppEnv } from "../kernel/deps";
 import { cancelRegistration } from "./cancel-registration";
 import { getEvent } from "./get-event";
 import { getRegistrationStatus } from "./get-registration-status";

@@ -3,7 +3,7 @@ import { checkEventForm, EVENT_FORM_MESSAGES } from "../../domain/event-form";
 import { emptyToNull } from "../../domain/event-registration";
 import type { Tx } from "../db/client";
 import { AppError } from "../errors";
-import { findCourtConflict } from "./court-usage";
+import { findCourtConflict } from "../kernel/schedule/court-usage";
 
 export type EventValues = {
   name: string;

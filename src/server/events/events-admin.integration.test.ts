@@ -11,6 +11,7 @@ import {
 } from "../../../tests/integration/harness";
 import type { AdminEventDetailResponse, CreateEventsResponse, EventDto } from "../../contracts/events";
 import { auditLog, eventRegistrations, events, payments, reservations } from "../db/schema";
+import { present } from "../kernel/present";
 import { eventPhotoDir } from "./event-photo-storage";
 import {
   checkoutOk,
@@ -41,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const eventCount = async () => (await t.db.select({ n: count() }).from(events))[0]!.n;
+const eventCount = async () => present((await t.db.select({ n: count() }).from(events))[0]).n;
 
 async function insertCourtReservation(date: string, courtId: number, startTime: string, endTime: string) {
   await t.db.insert(reservations).values({
@@ -112,7 +113,7 @@ describe("create", () => {
     ]);
     const rows = await t.db.select().from(events).where(eq(events.name, "Winter Ladder"));
     expect(rows).toHaveLength(4);
-    const url = rows[0]!.photoUrl!;
+    const url = present(present(rows[0]).photoUrl);
     expect(url).toMatch(/^\/storage\/events\/\d+-[0-9a-f]{12}\.png$/);
     expect(new Set(rows.map((r) => r.photoUrl))).toEqual(new Set([url]));
     const photo = await t.request(url);
@@ -243,7 +244,7 @@ describe("edit and delete", () => {
     const created = (await (
       await admin.post("/api/admin/events", eventBody({ name: "Editable", date: "2026-11-26", courts: [1] }))
     ).json()) as CreateEventsResponse;
-    const id = created.events[0]!.id;
+    const id = present(created.events[0]).id;
     const same = await admin.put(
       `/api/admin/events/${id}`,
       eventBody({ name: "Edited", date: "2026-11-26", courts: [1] }),
@@ -354,15 +355,18 @@ describe("registrations in the detail modal", () => {
       admin.post(path, { managerPassword: MANAGER_PASSWORD }),
       admin.post(path, { managerPassword: MANAGER_PASSWORD }),
     ]);
-    expect([first!.status, second!.status].sort()).toEqual([200, 409]);
+    expect([present(first).status, present(second).status].sort()).toEqual([200, 409]);
     const [row] = await t.db
       .select()
       .from(eventRegistrations)
       .where(eq(eventRegistrations.id, reg.registrationId));
     expect(row).toMatchObject({ status: "cancelled", isRefunded: true });
-    const [payment] = await t.db.select().from(payments).where(eq(payments.id, row!.paymentId!));
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, present(present(row).paymentId)));
     expect(payment).toMatchObject({ state: "refunded", refundedCents: 4200 });
-    expect(payment!.providerRefundId).toMatch(/^re_test_/);
+    expect(present(payment).providerRefundId).toMatch(/^re_test_/);
 
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, reg.registrationId));
     expect(audit.map((a) => a.outcome).sort()).toEqual(["denied", "error", "success"]);
@@ -408,7 +412,7 @@ describe("events and bookings never overlap", () => {
     const { slots } = (await availability.json()) as {
       slots: Array<{ startTime: string; isAvailable: boolean }>;
     };
-    const at = (start: string) => slots.find((s) => s.startTime === start)!;
+    const at = (start: string) => present(slots.find((s) => s.startTime === start));
     expect(at("14:00").isAvailable).toBe(false);
     expect(at("15:30").isAvailable).toBe(false);
     expect(at("16:00").isAvailable).toBe(true);

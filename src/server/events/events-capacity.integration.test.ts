@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import type { RegistrationResponse } from "../../contracts/events";
 import { eventRegistrations } from "../db/schema";
+import { present } from "../kernel/present";
 import {
   checkoutOk,
   insertEvent,
@@ -80,7 +81,7 @@ describe("capacity under 30 concurrent registrations for the last 2 places", () 
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(2);
     expect(statuses.filter((s) => s === 409)).toHaveLength(28);
-    const refused = responses.find((r) => r.status === 409)!;
+    const refused = present(responses.find((r) => r.status === 409));
     expect((await errorOf(refused)).message).toBe("Sorry, this event is full");
     expect(await confirmedCount(event.id)).toBe(10);
   });
@@ -135,7 +136,7 @@ describe("capacity under 30 concurrent registrations for the last 2 places", () 
       } else {
         expect(row.status).toBe("cancelled");
         expect(emails.map((e) => e.subject)).toEqual(["Your payment to Backspin Social has been refunded"]);
-        expect(emails[0]!.textBody).toContain("reached us after the last place had been taken");
+        expect(present(emails[0]).textBody).toContain("reached us after the last place had been taken");
       }
     }
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import type { EventDetailResponse, EventListResponse } from "../../contracts/events";
 import { eventRegistrations, payments, processedWebhookEvents } from "../db/schema";
+import { present } from "../kernel/present";
 import {
   checkoutOk,
   completedEvent,
@@ -107,8 +108,8 @@ describe("the public list and detail", () => {
     const free = await insertEvent(t, { name, description, memberPriceCents: 0, nonMemberPriceCents: 0 });
     await registerOk(t.client(), free.id, registrationBody({ customerEmail: "inert-free@example.test" }));
     const [email] = await t.emailsTo("inert-free@example.test");
-    expect(email!.htmlBody).not.toContain("<b onmouseover");
-    expect(email!.htmlBody).toContain("&lt;b onmouseover");
+    expect(present(email).htmlBody).not.toContain("<b onmouseover");
+    expect(present(email).htmlBody).toContain("&lt;b onmouseover");
   });
 
   it("shows participants (players and who registered them) unless the event hides them", async () => {
@@ -178,7 +179,7 @@ describe("registration", () => {
       userId: memberUser.id,
     });
     const emails = await t.emailsTo(memberUser.email);
-    expect(emails.at(-1)!.subject).toBe(`You're registered: ${event.name}`);
+    expect(present(emails.at(-1)).subject).toBe(`You're registered: ${event.name}`);
 
     // A guest pays the non-member price.
     const guest = await registerOk(t.client(), event.id);
@@ -242,7 +243,7 @@ describe("registration", () => {
     expect(seen).toHaveLength(1);
 
     const status = await client.get(`/api/events/registrations/${reg.registrationId}`, {
-      headers: { "x-registration-token": reg.holdToken! },
+      headers: { "x-registration-token": present(reg.holdToken) },
     });
     expect(await status.json()).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
     const detail = (await (await t.client().get(`/api/events/${event.id}`)).json()) as EventDetailResponse;

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { TestApp } from "../../../tests/integration/harness";
 import type { EventInput, RegistrationRequest, RegistrationResponse } from "../../contracts/events";
 import { eventRegistrations, events, payments } from "../db/schema";
+import { present } from "../kernel/present";
 import type { TestProvider } from "../payments/test-provider";
 
 // Shared by the events integration tests (not a test file itself).
@@ -50,7 +51,7 @@ export async function insertEvent(t: TestApp, overrides: Partial<typeof events.$
       ...overrides,
     })
     .returning();
-  return row!;
+  return present(row);
 }
 
 export function registrationBody(overrides: Partial<RegistrationRequest> = {}): RegistrationRequest {
@@ -89,12 +90,12 @@ export async function payOnTestCheckout(t: TestApp, url: string) {
 
 export async function registrationRow(t: TestApp, id: string) {
   const [row] = await t.db.select().from(eventRegistrations).where(eq(eventRegistrations.id, id));
-  return row!;
+  return present(row);
 }
 
 export async function paymentOf(t: TestApp, sessionId: string) {
   const [row] = await t.db.select().from(payments).where(eq(payments.providerSessionId, sessionId));
-  return row!;
+  return present(row);
 }
 
 /** A checkout.session.completed body for a registration payment, as Stripe would send it. */

@@ -3,7 +3,7 @@ import type { AdminEventDetailResponse } from "../../contracts/events";
 import { EVENT_FORM_MESSAGES } from "../../domain/event-form";
 import { eventRegistrations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { loadEventDto } from "./event-queries";
 import { toAdminRegistration } from "./registration-dto";
 

@@ -1,8 +1,8 @@
 import type { AvailableCourtsResponse } from "../../contracts/events";
 import { offeredCourts } from "../../domain/event-form";
 import { minutesOf } from "../../domain/venue-time";
-import type { AppDeps } from "../http/context";
-import { loadCourtUsage } from "./court-usage";
+import type { AppDeps } from "../kernel/deps";
+import { loadCourtUsage } from "../kernel/schedule/court-usage";
 
 /** SPEC §5 Courts offered: 1–8 less those of overlapping events and reservations that date. */
 export async function getAvailableCourts(

@@ -4,7 +4,7 @@ import { REGISTRATION_MESSAGES, registrationPriceCents } from "../../domain/even
 import { playerNamesOf } from "../../domain/events";
 import { eventRegistrations } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
 import { canSeeEvent, loadEventDto } from "./event-queries";
 
 /**

@@ -1,6 +1,6 @@
 import type { AdminEventListResponse } from "../../contracts/events";
 import { venueToday } from "../../domain/venue-time";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { loadEventDtos } from "./event-queries";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, gte } from "drizzle-orm";
 import type { EventListResponse } from "../../contracts/events";
 import { venueToday } from "../../domain/venue-time";
 import { events } from "../db/schema";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
 import { loadEventDtos } from "./event-queries";
 
 /**

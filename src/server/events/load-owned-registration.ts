@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { REGISTRATION_MESSAGES } from "../../domain/event-registration";
-import { holdTokenMatches } from "../booking/hold-token";
 import type { Db, Tx } from "../db/client";
 import { eventRegistrations } from "../db/schema";
 import { AppError } from "../errors";
+import { holdTokenMatches } from "../kernel/hold-token";
 
 export type RegistrationRow = typeof eventRegistrations.$inferSelect;
 

@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { AdminRegistration } from "../../contracts/events";
 import { formatEventShortDate } from "../../domain/events";
-import { withManagerPassword } from "../admin/manager-authorization";
-import { isUuid } from "../booking/load-owned-hold";
-import type { Tx } from "../db/client";
-import { eventRegistrations, events, payments } from "../db/schema";
+import { eventRegistrations, events } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
-import type { RegistrationRow } from "./load-owned-registration";
+import type { AppDeps, SessionUser } from "../kernel/deps";
+import { present } from "../kernel/present";
+import { withManagerPassword } from "../kernel/staff/manager-authorization";
+import { lockPaymentById } from "../payments/payment-rows";
+import { refundForStaff } from "../payments/refund-payment";
 import { toAdminRegistration } from "./registration-dto";
-
-type PaymentRow = typeof payments.$inferSelect;
 
 export const REFUND_MESSAGES = {
   notFound: "Registration not found",
@@ -20,13 +18,13 @@ export const REFUND_MESSAGES = {
 } as const;
 
 /**
- * SPEC §7 refund_event_registration, behind the manager password (admin/manager-authorization.ts:
+ * SPEC §7 refund_event_registration, behind the manager password (kernel/staff/manager-authorization.ts:
  * checked, throttled, audit-logged either way). Lock order as the webhook's: the payment, then the
  * registration, so two clicks refund once (the second finds it refunded, 409). The money goes back
  * through the provider with the idempotency key "refund-registration-<id>"; the registration then
  * becomes cancelled with is_refunded (DECISIONS.md). Seeded demo payment ids that no provider knows
- * are refunded on the record only with the test checkout, and refused with Stripe — as
- * refund-reservation.ts does for reservations.
+ * are refunded on the record only with the test checkout, and refused with Stripe
+ * (payments/refund-payment.ts refundForStaff, shared with reservation refunds).
  */
 export async function refundRegistration(
   deps: AppDeps,
@@ -48,7 +46,7 @@ export async function refundRegistration(
   };
   return withManagerPassword(deps, actor, managerPassword, target, async (tx) => {
     const now = deps.now();
-    const payment = await lockPayment(tx, before.registration.paymentId);
+    const payment = await lockPaymentById(tx, before.registration.paymentId);
     const [row] = await tx
       .select()
       .from(eventRegistrations)
@@ -59,63 +57,19 @@ export async function refundRegistration(
     if (!row.paymentId || row.status !== "confirmed" || row.paymentId !== before.registration.paymentId) {
       throw new AppError("VALIDATION", REFUND_MESSAGES.notRefundable);
     }
-    const details = await refundThroughProvider(tx, deps, row, payment, now);
+    const details = await refundForStaff(tx, deps, {
+      payment,
+      priceCents: row.priceCents,
+      amountCents: (locked) => Math.max(0, locked.amountCents - locked.refundedCents),
+      idempotencyKey: `refund-registration-${row.id}`,
+      failureMessage: REFUND_MESSAGES.failed,
+      logContext: { registrationId: row.id },
+    });
     const [updated] = await tx
       .update(eventRegistrations)
       .set({ status: "cancelled", isRefunded: true, updatedAt: now })
       .where(eq(eventRegistrations.id, id))
       .returning();
-    return { result: toAdminRegistration(updated!), details };
+    return { result: toAdminRegistration(present(updated)), details };
   });
-}
-
-async function lockPayment(tx: Tx, paymentId: string | null): Promise<PaymentRow | null> {
-  if (!paymentId || !isUuid(paymentId)) return null;
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
-  return payment ?? null;
-}
-
-async function refundThroughProvider(
-  tx: Tx,
-  deps: AppDeps,
-  row: RegistrationRow,
-  payment: PaymentRow | null,
-  now: Date,
-) {
-  if (!payment) {
-    if (deps.payments?.name === "test")
-      return { provider: "none", amountCents: row.priceCents, recordOnly: true };
-    throw new AppError("PAYMENT_PROVIDER", REFUND_MESSAGES.failed, { reason: "unknown_payment" });
-  }
-  const provider = deps.payments;
-  if (!provider || provider.name !== payment.provider || !payment.providerPaymentId) {
-    throw new AppError("PAYMENT_PROVIDER", REFUND_MESSAGES.failed, { reason: "provider_unavailable" });
-  }
-  const amountCents = Math.max(0, payment.amountCents - payment.refundedCents);
-  let refundId: string | null = null;
-  if (amountCents > 0) {
-    try {
-      ({ refundId } = await provider.refund({
-        providerPaymentId: payment.providerPaymentId,
-        amountCents,
-        idempotencyKey: `refund-registration-${row.id}`,
-      }));
-    } catch (err) {
-      deps.logger.error(
-        { err, registrationId: row.id },
-        "registration refund failed at the payment provider",
-      );
-      throw new AppError("PAYMENT_PROVIDER", REFUND_MESSAGES.failed);
-    }
-  }
-  await tx
-    .update(payments)
-    .set({
-      refundedCents: payment.refundedCents + amountCents,
-      state: "refunded",
-      providerRefundId: refundId ?? payment.providerRefundId,
-      updatedAt: now,
-    })
-    .where(eq(payments.id, payment.id));
-  return { provider: payment.provider, amountCents, refundId };
 }

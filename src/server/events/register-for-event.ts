@@ -8,10 +8,11 @@ import {
 import { isUpcoming } from "../../domain/events";
 import { holdEndsAt } from "../../domain/payment-hold";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
-import { newHoldToken } from "../booking/hold-token";
 import { eventRegistrations } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
+import { AppError, fieldError } from "../errors";
+import type { AppDeps, SessionUser } from "../kernel/deps";
+import { newHoldToken } from "../kernel/hold-token";
+import { present } from "../kernel/present";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { canSeeEvent, countTakenPlaces, lockEvent } from "./event-queries";
 import { queueRegistrationConfirmation } from "./registration-emails";
@@ -31,7 +32,7 @@ export async function registerForEvent(
 ): Promise<RegistrationResponse> {
   const phone = normalizeUsPhone(input.customerPhone ?? "");
   const venue = await loadVenueIdentity(deps.db, deps.config);
-  if (!phone.ok) throw new AppError("VALIDATION", INVALID_PHONE_MESSAGE(venue.phone));
+  if (!phone.ok) throw fieldError("phone", INVALID_PHONE_MESSAGE(venue.phone));
   const now = deps.now();
 
   return deps.db.transaction(async (tx) => {
@@ -75,9 +76,14 @@ export async function registerForEvent(
       })
       .returning();
     if (free)
-      await queueRegistrationConfirmation(tx, deps, { registration: registration!, event, venue, now });
+      await queueRegistrationConfirmation(tx, deps, {
+        registration: present(registration),
+        event,
+        venue,
+        now,
+      });
     return {
-      registrationId: registration!.id,
+      registrationId: present(registration).id,
       eventId: event.id,
       status: free ? "confirmed" : "pending",
       priceCents,

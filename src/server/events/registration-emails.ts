@@ -4,7 +4,7 @@ import {
   eventPaymentRefundEmail,
   eventRegistrationConfirmationEmail,
 } from "../email/templates/event-registration";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import type { VenueIdentity } from "../settings/venue-settings";
 import type { EventRow } from "./event-queries";
 

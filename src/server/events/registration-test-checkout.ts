@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { formatTime12, formatTimeRange, minutesOf, venueNowTime } from "../../domain/venue-time";
-import { eventRegistrations, events, type payments } from "../db/schema";
-import type { AppDeps } from "../http/context";
+import { eventRegistrations, events } from "../db/schema";
+import type { AppDeps } from "../kernel/deps";
+import type { TestCheckoutSteps } from "../payments/checkout-purpose";
+import type { PaymentRow } from "../payments/payment-rows";
 import { checkoutPage, messagePage } from "../payments/test-checkout-page";
+import { BOOK_LINK, isOpenSession, isPaid, paymentCompletedEvent } from "../payments/test-checkout-session";
 import { loadVenueIdentity } from "../settings/venue-settings";
-
-type PaymentRow = typeof payments.$inferSelect;
 
 // The built-in test checkout for an event registration (DECISIONS.md): the same page and the same
 // signed-webhook path as a reservation; only what it shows and where it returns differ.
@@ -21,7 +22,7 @@ async function loadRegistration(deps: AppDeps, payment: PaymentRow) {
 }
 
 /** Where the browser goes after paying or cancelling: back to the event page, which reports it. */
-export async function registrationReturnUrl(
+async function registrationReturnUrl(
   deps: AppDeps,
   payment: PaymentRow,
   outcome: "success" | "cancelled",
@@ -31,7 +32,7 @@ export async function registrationReturnUrl(
   return `/events/${row.event.id}?registration=${row.registration.id}&checkout=${outcome}`;
 }
 
-export async function registrationCheckoutPage(
+async function registrationCheckoutPage(
   deps: AppDeps,
   payment: PaymentRow,
   sessionId: string,
@@ -44,7 +45,7 @@ export async function registrationCheckoutPage(
       status: 404,
     };
   }
-  if (payment.state === "completed" || payment.state === "refunded") {
+  if (isPaid(payment)) {
     return {
       html: messagePage("Already paid", "This checkout has already been paid.", {
         href: await registrationReturnUrl(deps, payment, "success"),
@@ -54,7 +55,7 @@ export async function registrationCheckoutPage(
     };
   }
   const now = deps.now();
-  if (payment.state !== "created" || (payment.expiresAt !== null && payment.expiresAt <= now)) {
+  if (!isOpenSession(payment, now)) {
     return {
       html: messagePage("Checkout expired", "Registration time expired. Please register again.", eventsLink),
       status: 410,
@@ -91,3 +92,26 @@ export async function registrationCheckoutPage(
     status: 200,
   };
 }
+
+export const registrationTestCheckout: TestCheckoutSteps = {
+  page: registrationCheckoutPage,
+  async pay(deps, payment, sessionId) {
+    const success = await registrationReturnUrl(deps, payment, "success");
+    if (isPaid(payment)) return { kind: "redirect", url: success };
+    const now = deps.now();
+    if (!isOpenSession(payment, now)) {
+      // The same page as a reservation's (the pay button is only reached from an open page).
+      return {
+        kind: "page",
+        html: messagePage(
+          "Checkout expired",
+          "Reservation time expired. Please choose your time again.",
+          BOOK_LINK,
+        ),
+        status: 410,
+      };
+    }
+    return { kind: "event", payload: paymentCompletedEvent(payment, sessionId, now), successUrl: success };
+  },
+  cancelUrl: (deps, payment) => (payment ? registrationReturnUrl(deps, payment, "cancelled") : "/events"),
+};

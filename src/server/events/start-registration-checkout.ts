@@ -5,11 +5,11 @@ import { formatEventLongDate, playerNamesOf } from "../../domain/events";
 import { formatTimeRange } from "../../domain/venue-time";
 import { events, payments } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
+import { openCheckoutSession } from "../payments/open-checkout-session";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { loadOwnedRegistration } from "./load-owned-registration";
-
-export const CHECKOUT_FAILED_MESSAGE = "Failed to create checkout session";
 
 /**
  * SPEC §7 create-event-checkout: a checkout session for exactly this registration's price, as
@@ -63,20 +63,19 @@ export async function startRegistrationCheckout(
         updatedAt: now,
       })
       .returning();
-    return { kind: "new" as const, registration, event: event!, payment: payment! };
+    return { kind: "new" as const, registration, event: present(event), payment: present(payment) };
   });
 
   if (prepared.kind === "open") {
-    return { url: prepared.url, provider: provider!.name, sessionId: prepared.sessionId };
+    return { url: prepared.url, provider: present(provider).name, sessionId: prepared.sessionId };
   }
   const { registration, event, payment } = prepared;
   const venue = await loadVenueIdentity(deps.db, deps.config);
   const base = deps.config.publicUrl;
   const back = `${base}/events/${event.id}?registration=${registration.id}`;
   const players = playerNamesOf(registration.playerNames);
-  let session: Awaited<ReturnType<NonNullable<typeof provider>["createCheckoutSession"]>>;
-  try {
-    session = await provider!.createCheckoutSession({
+  const session = await openCheckoutSession(deps, payment.id, () => {
+    return present(provider).createCheckoutSession({
       paymentId: payment.id,
       holdId: null,
       registrationId: registration.id,
@@ -95,27 +94,11 @@ export async function startRegistrationCheckout(
       couponCode: null,
       totalCents: registration.priceCents,
       customerEmail: registration.customerEmail,
-      holdExpiresAt: registration.holdExpiresAt!,
+      holdExpiresAt: present(registration.holdExpiresAt),
       now,
       successUrl: `${back}&checkout=success`,
       cancelUrl: `${back}&checkout=cancelled`,
     });
-  } catch (err) {
-    deps.logger.error({ err, paymentId: payment.id }, "event checkout session could not be created");
-    await deps.db
-      .update(payments)
-      .set({ state: "failed", updatedAt: deps.now() })
-      .where(eq(payments.id, payment.id));
-    throw new AppError("PAYMENT_PROVIDER", CHECKOUT_FAILED_MESSAGE);
-  }
-  await deps.db
-    .update(payments)
-    .set({
-      providerSessionId: session.sessionId,
-      checkoutUrl: session.url,
-      expiresAt: session.expiresAt,
-      updatedAt: deps.now(),
-    })
-    .where(eq(payments.id, payment.id));
-  return { url: session.url, provider: provider!.name, sessionId: session.sessionId };
+  });
+  return { url: session.url, provider: present(provider).name, sessionId: session.sessionId };
 }

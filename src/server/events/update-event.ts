@@ -3,8 +3,9 @@ import type { EventDto, EventInput } from "../../contracts/events";
 import { EVENT_FORM_MESSAGES } from "../../domain/event-form";
 import { events } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
-import { lockCourtScheduleExclusive } from "./court-schedule-lock";
+import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
+import { lockCourtScheduleExclusive } from "../kernel/schedule/court-schedule-lock";
 import { discardPhoto, readPhoto, type StoredPhoto, storePhoto } from "./event-photo-storage";
 import { loadEventDto, lockEvent } from "./event-queries";
 import { assertCourtsFree, toEventValues } from "./event-values";
@@ -35,7 +36,7 @@ export async function updateEvent(
         .update(events)
         .set({ ...values, ...(photo ? { photoUrl: photo.url } : {}), updatedAt: now })
         .where(eq(events.id, id));
-      return (await loadEventDto(tx, id, now))!;
+      return present(await loadEventDto(tx, id, now));
     });
   } catch (err) {
     await discardPhoto(photo);

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isDatabaseUnavailable, PG_CHARACTER_NOT_IN_REPERTOIRE, pgErrorCode } from "../db/pg-errors";
 import { escapeHtml } from "../email/layout";
 import { isAppError } from "../errors";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "../kernel/deps";
 
 // The edge: an AppError becomes its status and the spec's message; anything else is a 500
 // with a generic message (the details go to the log, never to the browser).
@@ -14,7 +14,14 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     const retryAfter = err.details?.retryAfter;
     if (err.status === 429 && typeof retryAfter === "number") c.header("retry-after", String(retryAfter));
     return c.json(
-      { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } },
+      {
+        error: {
+          code: err.code,
+          message: err.message,
+          ...(err.field ? { field: err.field } : {}),
+          ...(err.details ? { details: err.details } : {}),
+        },
+      },
       err.status as ContentfulStatusCode,
     );
   }

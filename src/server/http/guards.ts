@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../errors";
-import type { AppEnv, SessionUser } from "./context";
+import type { AppEnv, SessionUser } from "../kernel/deps";
 
 // The one shared guard every route uses (issue 2): a guest gets 401, a signed-in user without the role 403.
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { sessions, users } from "../db/schema";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "../kernel/deps";
 
 // Resolves the session cookie to a fresh user row on every request, so a role change or a
 // freeze takes effect at once. A frozen user's sessions are ended on sight.

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../errors";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "../kernel/deps";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { escapeHtml } from "../email/layout";
+import type { AppEnv } from "../kernel/deps";
 import { clientDistDir } from "../paths";
-import { toCurrentUser } from "../routes/session-routes";
 import { loadPublicSettings } from "../settings/venue-settings";
-import type { AppEnv } from "./context";
+import { toCurrentUser } from "./current-user";
 import { loadSession } from "./load-session";
 
 // The production build of the React app: hashed assets cached for a year, every other path

@@ -1,5 +1,5 @@
-import { expireHolds } from "../booking/expire-holds";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
+import { expireHolds } from "../kernel/schedule/expire-holds";
 import { createJobRunner } from "./job-runner";
 
 /**

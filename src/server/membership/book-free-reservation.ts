@@ -12,13 +12,14 @@ import {
 } from "../../domain/free-booking";
 import { generateSlots } from "../../domain/slots";
 import { isTimeString } from "../../domain/venue-time";
-import { endDueHolds, expireHolds } from "../booking/expire-holds";
-import { loadSlotContext } from "../booking/load-slot-context";
 import type { Tx } from "../db/client";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { reservations, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../http/context";
+import type { AppDeps, SessionUser } from "../kernel/deps";
+import { present } from "../kernel/present";
+import { endDueHolds, expireHolds } from "../kernel/schedule/expire-holds";
+import { loadSlotContext } from "../kernel/schedule/slot-context";
 import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
 import { countFreeReservations } from "./count-free-reservations";
 import { freeBookingConfirmationEmail } from "./free-booking-email";
@@ -96,13 +97,13 @@ async function bookInTransaction(tx: Tx, deps: AppDeps, input: BookInput) {
   const placed = await placeOnFirstFreeCourt(tx, slot?.freeFacilityIds ?? [], {
     date,
     startTime,
-    endTime: slot!.endTime,
+    endTime: present(slot).endTime,
     member,
     now,
   });
   if (!placed) throw new AppError("SLOT_TAKEN", FREE_SLOT_TAKEN_MESSAGE);
 
-  const reservation = toMyReservation(placed, context.facilityNames.get(placed.courtId!) ?? null);
+  const reservation = toMyReservation(placed, context.facilityNames.get(present(placed.courtId)) ?? null);
   const remaining = freeBookingsRemaining(before.used + 1);
   await deps.outbox.enqueue(tx, {
     to: member.email,
@@ -160,7 +161,7 @@ async function placeOnFirstFreeCourt(tx: Tx, courtIds: number[], p: PlaceInput) 
             updatedAt: p.now,
           })
           .returning();
-        return row!;
+        return present(row);
       });
     } catch (err) {
       if (isExclusionViolation(err)) continue;

@@ -6,8 +6,9 @@ import { hashPassword } from "../auth/password-hashing";
 import { checkPasswordPolicy } from "../auth/password-policy";
 import type { Db, Tx } from "../db/client";
 import { payments, pendingMembershipSignups, users } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import { AppError, fieldError } from "../errors";
+import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
 import { loadVenueIdentity } from "../settings/venue-settings";
 
 /** A signup row lives as long as its checkout session could still be paid (Stripe: 24 hours). */
@@ -31,10 +32,10 @@ export async function createMembershipSession(
   const venue = await loadVenueIdentity(deps.db, deps.config);
   const email = input.email.trim().toLowerCase();
   const phone = normalizeUsPhone(input.phone ?? "");
-  if (!phone.ok) throw new AppError("VALIDATION", INVALID_PHONE_MESSAGE(venue.phone));
+  if (!phone.ok) throw fieldError("phone", INVALID_PHONE_MESSAGE(venue.phone));
   const passwordProblem = checkPasswordPolicy(input.password, input.password);
-  if (passwordProblem) throw new AppError("VALIDATION", passwordProblem);
-  if (await emailHasAccount(deps.db, email)) throw new AppError("CONFLICT", EMAIL_TAKEN_MESSAGE);
+  if (passwordProblem) throw fieldError("password", passwordProblem);
+  if (await emailHasAccount(deps.db, email)) throw fieldError("email", EMAIL_TAKEN_MESSAGE, "CONFLICT");
 
   const passwordHash = await hashPassword(input.password);
   const plan = MEMBERSHIP_PLANS[input.plan];
@@ -42,7 +43,7 @@ export async function createMembershipSession(
     // DECISIONS.md One email, one live membership subscription: signups of one email are taken one
     // at a time, and a second is refused while the first can still be paid, before any payment.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`membership-email:${email}`}))`);
-    if (await emailHasAccount(tx, email)) throw new AppError("CONFLICT", EMAIL_TAKEN_MESSAGE);
+    if (await emailHasAccount(tx, email)) throw fieldError("email", EMAIL_TAKEN_MESSAGE, "CONFLICT");
     const [live] = await tx
       .select({ id: pendingMembershipSignups.id })
       .from(pendingMembershipSignups)
@@ -83,13 +84,13 @@ export async function createMembershipSession(
         provider: provider.name,
         purpose: "membership",
         amountCents: plan.priceCents,
-        signupId: signup!.id,
+        signupId: present(signup).id,
         state: "created",
         createdAt: now,
         updatedAt: now,
       })
       .returning({ id: payments.id });
-    return { signup: signup!, payment: payment! };
+    return { signup: present(signup), payment: present(payment) };
   });
 
   const base = deps.config.publicUrl;

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { payments, pendingMembershipSignups } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
-import { lockMembershipPayment, type MembershipOutcome, recordWebhookEvent } from "./webhook-records";
+import { pendingMembershipSignups } from "../db/schema";
+import type { AppDeps } from "../kernel/deps";
+import { settleExpiredCheckout } from "../payments/settle-checkout";
+import type { WebhookOutcome } from "../payments/webhook-inbox";
 
 /**
  * checkout.session.expired for a membership: nobody paid, so no account is made; the signup ends
@@ -13,27 +13,20 @@ export async function expireMembershipCheckout(
   deps: AppDeps,
   event: Stripe.Event,
   session: Stripe.Checkout.Session,
-): Promise<MembershipOutcome> {
-  const provider = deps.payments;
-  if (!provider) throw new AppError("PAYMENT_PROVIDER", "Online payment is not configured");
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    if (!(await recordWebhookEvent(tx, provider.name, event, now))) return "duplicate";
-    const payment = await lockMembershipPayment(tx, provider.name, session);
-    if (!payment?.signupId) return "ignored";
-    await tx
-      .update(payments)
-      .set({ state: "expired", updatedAt: now })
-      .where(and(eq(payments.id, payment.id), eq(payments.state, "created")));
-    await tx
-      .update(pendingMembershipSignups)
-      .set({ status: "expired", passwordHash: "", updatedAt: now })
-      .where(
-        and(
-          eq(pendingMembershipSignups.id, payment.signupId),
-          eq(pendingMembershipSignups.status, "pending"),
-        ),
-      );
-    return "expired";
+): Promise<WebhookOutcome> {
+  return settleExpiredCheckout(deps, event, session, {
+    purpose: "membership",
+    owns: (payment) => payment.signupId !== null,
+    afterExpired: async (tx, payment, now) => {
+      await tx
+        .update(pendingMembershipSignups)
+        .set({ status: "expired", passwordHash: "", updatedAt: now })
+        .where(
+          and(
+            eq(pendingMembershipSignups.id, payment.signupId as string),
+            eq(pendingMembershipSignups.status, "pending"),
+          ),
+        );
+    },
   });
 }

@@ -4,6 +4,7 @@ import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/
 import type { TestClient } from "../../../tests/integration/test-client";
 import type { BookFreeReservationResponse, FreeSlotsResponse } from "../../contracts/membership";
 import { reservations, users } from "../db/schema";
+import { present } from "../kernel/present";
 import { FRIDAY, NEXT_MONDAY, NEXT_TUESDAY, NOW, SATURDAY, THURSDAY } from "./membership-test-kit";
 
 const clock = testClock(NOW);
@@ -157,7 +158,7 @@ describe("the free times offered", () => {
       const listed = await browser.get(`/api/membership/free-reservations?date=${date}`);
       expect(listed.status).toBe(400);
       expect((await errorOf(listed)).message).toBe(message);
-      const booked = await book(browser, date!, "10:00");
+      const booked = await book(browser, present(date), "10:00");
       expect(booked.status).toBe(400);
       expect((await errorOf(booked)).message).toBe(message);
     }
@@ -198,7 +199,9 @@ describe("booking a free reservation", () => {
     const [email] = await t.emailsTo(member.email);
     expect(email?.subject).toBe("Your free court reservation at Backspin Social is confirmed");
     expect(email?.textBody).toContain("Court 3 · Thu, Nov 19 · 10:00 AM - 12:00 PM (120 min)");
-    const ics = Buffer.from(email!.attachments![0]!.content, "base64").toString("utf8");
+    const ics = Buffer.from(present(present(present(email).attachments)[0]).content, "base64").toString(
+      "utf8",
+    );
     expect(ics).toContain("DTSTART:20261119T160000Z");
     expect(ics).toContain("DTEND:20261119T180000Z");
     expect((await freeSlots(browser, THURSDAY)).allowance.remaining).toBe(1);

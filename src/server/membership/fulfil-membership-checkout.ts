@@ -5,19 +5,15 @@ import { createUserWithPassword } from "../auth/create-user";
 import type { Tx } from "../db/client";
 import { payments, pendingMembershipSignups, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import type { SubscriptionSnapshot } from "../payments/payment-provider";
+import { lockCheckoutPayment, stripeId } from "../payments/payment-rows";
 import { subscriptionSnapshot } from "../payments/subscription-snapshot";
+import { recordWebhookEvent, type WebhookOutcome } from "../payments/webhook-inbox";
 import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
 import { membershipWelcomeEmail } from "./membership-welcome-email";
 import { refundExtraMembership } from "./refund-extra-membership";
 import { isMemberStatus } from "./subscription-status";
-import {
-  lockMembershipPayment,
-  type MembershipOutcome,
-  recordWebhookEvent,
-  stripeId,
-} from "./webhook-records";
 
 type SignupRow = typeof pendingMembershipSignups.$inferSelect;
 
@@ -33,7 +29,7 @@ export async function fulfilMembershipCheckout(
   deps: AppDeps,
   event: Stripe.Event,
   session: Stripe.Checkout.Session,
-): Promise<MembershipOutcome> {
+): Promise<WebhookOutcome> {
   const provider = deps.payments;
   if (!provider) throw new AppError("PAYMENT_PROVIDER", "Online payment is not configured");
   // The billing period comes from the provider's own copy, fetched before any lock is taken; the
@@ -49,7 +45,7 @@ export async function fulfilMembershipCheckout(
 
   return deps.db.transaction(async (tx) => {
     if (!(await recordWebhookEvent(tx, provider.name, event, now))) return "duplicate";
-    const payment = await lockMembershipPayment(tx, provider.name, session);
+    const payment = await lockCheckoutPayment(tx, provider.name, session, { purpose: "membership" });
     if (!payment?.signupId) {
       deps.logger.warn(
         { sessionId: session.id, eventId: event.id },

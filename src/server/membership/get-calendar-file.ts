@@ -1,6 +1,6 @@
 import { venueToday } from "../../domain/venue-time";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { loadRegistrations, loadReservations } from "./list-my-reservations";
 import { registrationIcs, reservationIcs } from "./reservation-ics";

@@ -8,9 +8,9 @@ import {
 } from "../../domain/free-booking";
 import { generateSlots } from "../../domain/slots";
 import { addDaysToDate, isDateString, venueToday } from "../../domain/venue-time";
-import { loadSlotContext } from "../booking/load-slot-context";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
+import { loadSlotContext } from "../kernel/schedule/slot-context";
 import { countFreeReservations } from "./count-free-reservations";
 
 /**

@@ -9,9 +9,9 @@ import {
   membershipSessionResponse,
   myReservationsResponse,
 } from "../../contracts/membership";
-import type { AppEnv } from "../http/context";
 import { currentUser, requireMember, requireUser } from "../http/guards";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import type { AppEnv } from "../kernel/deps";
 import { bookFreeReservation } from "./book-free-reservation";
 import { createMembershipSession } from "./create-membership-session";
 import { getCalendarFile } from "./get-calendar-file";

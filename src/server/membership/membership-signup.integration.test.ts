@@ -4,7 +4,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import { emailOutbox, payments, pendingMembershipSignups, processedWebhookEvents, users } from "../db/schema";
-import { subscriptionCompletedEvent } from "../payments/test-subscription-checkout";
+import { present } from "../kernel/present";
+import { subscriptionCompletedEvent } from "./membership-test-checkout";
 import {
   membershipPayment,
   NOW,
@@ -79,14 +80,14 @@ describe("membership signup through the built-in test checkout", () => {
       amountCents: 7900,
       state: "created",
     });
-    const payload = (await subscriptionCompletedEvent(t.deps, payment, sessionId, NOW))!;
+    const payload = present(await subscriptionCompletedEvent(t.deps, payment, sessionId, NOW));
     // The same event five times, at once: one account, one welcome email.
     const outcomes = await Promise.all(
       Array.from({ length: 5 }, () => sendTestEvent(t.deps, t.request, payload)),
     );
     expect(outcomes.sort()).toEqual(["confirmed", "duplicate", "duplicate", "duplicate", "duplicate"]);
     // A second event for the same session (a new id) changes nothing either.
-    const another = (await subscriptionCompletedEvent(t.deps, payment, sessionId, NOW))!;
+    const another = present(await subscriptionCompletedEvent(t.deps, payment, sessionId, NOW));
     expect(await sendTestEvent(t.deps, t.request, another)).toBe("duplicate");
 
     const accounts = await usersWithEmail(body.email);
@@ -102,10 +103,10 @@ describe("membership signup through the built-in test checkout", () => {
       stripeCustomerId: expect.stringMatching(/^cus_test_/),
       cancelAt: null,
     });
-    expect(accounts[0]!.nextBillingDate?.toISOString()).toBe("2026-12-18T15:00:00.000Z");
+    expect(present(accounts[0]).nextBillingDate?.toISOString()).toBe("2026-12-18T15:00:00.000Z");
     expect(await membershipPayment(t.deps, sessionId)).toMatchObject({
       state: "completed",
-      providerSubscriptionId: accounts[0]!.stripeSubscriptionId,
+      providerSubscriptionId: present(accounts[0]).stripeSubscriptionId,
     });
 
     const emails = await t.emailsTo(body.email);
@@ -135,8 +136,8 @@ describe("membership signup through the built-in test checkout", () => {
       .from(pendingMembershipSignups)
       .where(eq(pendingMembershipSignups.email, "annual.joiner@example.test"));
     expect(pending).toMatchObject({ plan: "annual", status: "pending" });
-    expect(pending!.passwordHash).not.toContain(SIGNUP_PASSWORD);
-    expect(pending!.passwordHash.length).toBeGreaterThan(40);
+    expect(present(pending).passwordHash).not.toContain(SIGNUP_PASSWORD);
+    expect(present(pending).passwordHash.length).toBeGreaterThan(40);
 
     const paid = await t.request(`${url}/pay`, { method: "POST" });
     expect(paid.status).toBe(303);
@@ -147,7 +148,7 @@ describe("membership signup through the built-in test checkout", () => {
       membershipPlan: "annual",
       email: "annual.joiner@example.test",
     });
-    expect(member!.nextBillingDate?.toISOString()).toBe("2027-11-18T15:00:00.000Z");
+    expect(present(member).nextBillingDate?.toISOString()).toBe("2027-11-18T15:00:00.000Z");
     expect((await membershipPayment(t.deps, sessionId)).amountCents).toBe(85000);
     await t.signIn(body.email, SIGNUP_PASSWORD);
 
@@ -155,8 +156,8 @@ describe("membership signup through the built-in test checkout", () => {
     const [done] = await t.db
       .select()
       .from(pendingMembershipSignups)
-      .where(eq(pendingMembershipSignups.id, pending!.id));
-    expect(done).toMatchObject({ status: "completed", userId: member!.id, passwordHash: "" });
+      .where(eq(pendingMembershipSignups.id, present(pending).id));
+    expect(done).toMatchObject({ status: "completed", userId: present(member).id, passwordHash: "" });
 
     const stored = JSON.stringify([
       await t.db.select().from(payments),

@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import { users } from "../db/schema";
+import { present } from "../kernel/present";
 import { createStripeProvider } from "../payments/stripe-provider";
 import {
   eventPayload,
@@ -28,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const memberRow = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+const memberRow = async (id: string) => present((await t.db.select().from(users).where(eq(users.id, id)))[0]);
 
 /** A member created the way a real one is: signup, then the test checkout's Subscribe. */
 async function joinThroughTestCheckout() {
@@ -37,13 +38,13 @@ async function joinThroughTestCheckout() {
   const { url } = (await response.json()) as { url: string };
   await t.request(`${url}/pay`, { method: "POST" });
   const [row] = await t.db.select().from(users).where(eq(users.email, body.email));
-  return { ...row!, password: SIGNUP_PASSWORD };
+  return { ...present(row), password: SIGNUP_PASSWORD };
 }
 
 describe("later subscription events keep the membership true to the provider", () => {
   it("a renewal moves the next billing date forward, never back", async () => {
     const member = await joinThroughTestCheckout();
-    const sub = member.stripeSubscriptionId!;
+    const sub = present(member.stripeSubscriptionId);
     expect(member.nextBillingDate?.toISOString()).toBe("2026-12-18T15:00:00.000Z");
 
     const renewed = new Date("2027-01-18T15:00:00Z");
@@ -61,8 +62,8 @@ describe("later subscription events keep the membership true to the provider", (
 
   it("cancellation at period end sets cancel_at and keeps the perks until the subscription ends", async () => {
     const member = await joinThroughTestCheckout();
-    const sub = member.stripeSubscriptionId!;
-    const periodEnd = member.nextBillingDate!;
+    const sub = present(member.stripeSubscriptionId);
+    const periodEnd = present(member.nextBillingDate);
     const cancelled = eventPayload(
       "customer.subscription.updated",
       subscriptionObject(sub, { periodEnd, cancelAt: periodEnd }),
@@ -105,7 +106,7 @@ describe("later subscription events keep the membership true to the provider", (
 
   it("a subscription the provider gives up on (unpaid) ends the membership; past_due keeps it", async () => {
     const member = await joinThroughTestCheckout();
-    const sub = member.stripeSubscriptionId!;
+    const sub = present(member.stripeSubscriptionId);
     const periodEnd = new Date(NOW.getTime() + 30 * DAY);
     await sendTestEvent(
       t.deps,
@@ -158,7 +159,7 @@ describe("Stripe Checkout in subscription mode (Stripe faked at the network edge
       const { url } = (await response.json()) as { url: string };
       expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
       const [call] = stripe.calls.filter((c) => c.path === "/v1/checkout/sessions");
-      const form = Object.fromEntries(new URLSearchParams(call!.raw));
+      const form = Object.fromEntries(new URLSearchParams(present(call).raw));
       expect(form).toMatchObject({
         mode: "subscription",
         "line_items[0][price]": "price_annual_850",
@@ -169,7 +170,7 @@ describe("Stripe Checkout in subscription mode (Stripe faked at the network edge
         success_url: "http://localhost:3000/membership-success?session_id={CHECKOUT_SESSION_ID}",
         cancel_url: "http://localhost:3000/membership-cancel?session_id={CHECKOUT_SESSION_ID}",
       });
-      expect(call!.idempotencyKey).toMatch(/^membership-checkout-/);
+      expect(present(call).idempotencyKey).toMatch(/^membership-checkout-/);
       // Nothing about the password travels to the provider: not the password, not its hash.
       expect(stripe.calls.map((c) => c.raw).join("\n")).not.toContain(SIGNUP_PASSWORD);
       expect(stripe.calls.map((c) => c.raw).join("\n")).not.toMatch(/password/i);
@@ -218,7 +219,7 @@ describe("Stripe Checkout in subscription mode (Stripe faked at the network edge
       expect(await (await postWebhook(t.request, stale, sign(stale))).json()).toMatchObject({
         outcome: "updated",
       });
-      expect((await memberRow(row!.id)).cancelAt).toEqual(periodEnd);
+      expect((await memberRow(present(row).id)).cancelAt).toEqual(periodEnd);
 
       // A forged signature changes nothing.
       const forged = Stripe.webhooks.generateTestHeaderString({ payload: stale, secret: "whsec_other" });

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import type { CreateMembershipSessionRequest } from "../../contracts/membership";
 import { payments } from "../db/schema";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
 import type { TestProvider } from "../payments/test-provider";
 
 // Shared by the membership integration tests (not a test file itself): request bodies, signed
@@ -41,7 +42,7 @@ export async function membershipPayment(deps: AppDeps, sessionId: string) {
   return row;
 }
 
-export const sessionIdOf = (url: string) => url.split("/").pop()!.split("?")[0]!;
+export const sessionIdOf = (url: string) => present(present(url.split("/").pop()).split("?")[0]);
 
 type Poster = (path: string, init?: RequestInit) => Response | Promise<Response>;
 
@@ -152,8 +153,8 @@ export async function startFakeStripe() {
         metadata: {},
       });
     }
-    if (req.method === "GET" && subscription && subscriptions.has(subscription[1]!)) {
-      return send(200, subscriptions.get(subscription[1]!));
+    if (req.method === "GET" && subscription && subscriptions.has(present(subscription[1]))) {
+      return send(200, subscriptions.get(present(subscription[1])));
     }
     send(404, { error: { type: "invalid_request_error", message: `No fake for ${req.method} ${path}` } });
   });

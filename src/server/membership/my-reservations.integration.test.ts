@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import type { MyReservationsResponse } from "../../contracts/membership";
 import { eventRegistrations, events, reservations } from "../db/schema";
+import { present } from "../kernel/present";
 import { NOW } from "./membership-test-kit";
 
 const clock = testClock(NOW);
@@ -34,7 +35,7 @@ async function reservation(userId: string | null, overrides: Partial<NewReservat
       ...overrides,
     })
     .returning();
-  return row!;
+  return present(row);
 }
 
 async function event(name: string, date: string) {
@@ -42,7 +43,7 @@ async function event(name: string, date: string) {
     .insert(events)
     .values({ name, type: "league", date, startTime: "18:00", endTime: "20:00", courts: [7] })
     .returning();
-  return row!;
+  return present(row);
 }
 
 describe("GET /api/me/reservations (SPEC §7 My bookings)", () => {
@@ -140,7 +141,7 @@ describe("GET /api/me/reservations (SPEC §7 My bookings)", () => {
     ]);
     expect(body.eventRegistrations).toEqual([
       {
-        id: registration!.id,
+        id: present(registration).id,
         eventId: league.id,
         eventName: "Thursday Night League",
         eventType: "league",
@@ -216,7 +217,7 @@ describe("Add to calendar", () => {
       })
       .returning();
     const browser = await t.signIn(member.email, member.password);
-    const response = await browser.get(`/api/me/event-registrations/${registration!.id}/calendar`);
+    const response = await browser.get(`/api/me/event-registrations/${present(registration).id}/calendar`);
     expect(response.status).toBe(200);
     const ics = await response.text();
     expect(ics).toContain("SUMMARY:Open Play Night at Backspin Social");

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { invoicePeriodEnd, invoiceSubscriptionId } from "../payments/subscription-snapshot";
+import { recordWebhookEvent, type WebhookOutcome } from "../payments/webhook-inbox";
 import { isMemberStatus } from "./subscription-status";
-import { type MembershipOutcome, recordWebhookEvent } from "./webhook-records";
 
 /**
  * invoice.paid: a renewal. The next billing date moves to the end of the period now paid for, and
@@ -17,7 +17,7 @@ export async function recordRenewal(
   deps: AppDeps,
   event: Stripe.Event,
   invoice: Stripe.Invoice,
-): Promise<MembershipOutcome> {
+): Promise<WebhookOutcome> {
   const provider = deps.payments;
   if (!provider) throw new AppError("PAYMENT_PROVIDER", "Online payment is not configured");
   const subscriptionId = invoiceSubscriptionId(invoice);

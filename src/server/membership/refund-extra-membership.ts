@@ -3,9 +3,9 @@ import { formatCents } from "../../domain/money";
 import type { Tx } from "../db/client";
 import { payments, pendingMembershipSignups } from "../db/schema";
 import { emailLayout, escapeHtml } from "../email/layout";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
+import type { PaymentRow } from "../payments/payment-rows";
 import type { VenueIdentity } from "../settings/venue-settings";
-import type { PaymentRow } from "./webhook-records";
 
 type Extra = {
   payment: PaymentRow;

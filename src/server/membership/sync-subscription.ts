@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../kernel/deps";
 import { subscriptionSnapshot } from "../payments/subscription-snapshot";
+import { recordWebhookEvent, type WebhookOutcome } from "../payments/webhook-inbox";
 import { isMemberStatus } from "./subscription-status";
-import { type MembershipOutcome, recordWebhookEvent } from "./webhook-records";
 
 /**
  * customer.subscription.updated / .deleted: the member follows the provider (SPEC §4 Member account).
@@ -19,7 +19,7 @@ export async function syncSubscription(
   deps: AppDeps,
   event: Stripe.Event,
   subscription: Stripe.Subscription,
-): Promise<MembershipOutcome> {
+): Promise<WebhookOutcome> {
   const provider = deps.payments;
   if (!provider) throw new AppError("PAYMENT_PROVIDER", "Online payment is not configured");
   const fresh = (await provider.retrieveSubscription(subscription.id)) ?? subscriptionSnapshot(subscription);

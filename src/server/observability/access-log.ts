@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { clientIp } from "../http/client-ip";
-import type { AppDeps, AppEnv } from "../http/context";
+import type { AppDeps, AppEnv } from "../kernel/deps";
 
 // A proxy's id is kept when it is sane (so one id follows the request through proxy and app logs);
 // anything else — too long, odd characters that could forge log lines — is replaced.

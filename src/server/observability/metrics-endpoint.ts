@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../kernel/deps";
 
 /**
  * GET /metrics for Prometheus. Off (404, as if it did not exist) without METRICS_TOKEN; with it,

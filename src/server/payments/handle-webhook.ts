@@ -1,37 +1,9 @@
 import type Stripe from "stripe";
-import { confirmPayment, type FulfilmentOutcome, handleCheckoutExpired } from "../booking/confirm-payment";
 import { AppError } from "../errors";
-import {
-  confirmRegistrationPayment,
-  handleRegistrationCheckoutExpired,
-} from "../events/confirm-registration-payment";
-import type { AppDeps } from "../http/context";
-import { expireMembershipCheckout } from "../membership/expire-membership-checkout";
-import { fulfilMembershipCheckout } from "../membership/fulfil-membership-checkout";
-import { recordRenewal } from "../membership/record-renewal";
-import { syncSubscription } from "../membership/sync-subscription";
-import type { MembershipOutcome } from "../membership/webhook-records";
+import type { AppDeps } from "../kernel/deps";
 import { logWebhookOutcome } from "../observability/business-events";
-
-export type WebhookOutcome = FulfilmentOutcome | MembershipOutcome;
-
-type SessionHandler = (
-  deps: AppDeps,
-  event: Stripe.Event,
-  session: Stripe.Checkout.Session,
-) => Promise<WebhookOutcome>;
-
-// What each kind of checkout does when the provider reports back, keyed by the session's
-// metadata.purpose. Event registrations and memberships add their handlers here.
-const handlers: Record<string, { completed: SessionHandler; expired: SessionHandler }> = {
-  reservation: { completed: confirmPayment, expired: handleCheckoutExpired },
-  event_registration: { completed: confirmRegistrationPayment, expired: handleRegistrationCheckoutExpired },
-  membership: { completed: fulfilMembershipCheckout, expired: expireMembershipCheckout },
-};
-
-/** Our metadata names the purpose; a subscription checkout without it can only be a membership. */
-const purposeOf = (session: Stripe.Checkout.Session) =>
-  session.metadata?.purpose ?? (session.mode === "subscription" ? "membership" : "");
+import type { CheckoutPurposes } from "./checkout-purpose";
+import type { WebhookOutcome } from "./webhook-inbox";
 
 /** Stripe's default tolerance, applied to timestamps ahead of our clock as well as behind it. */
 const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
@@ -45,11 +17,14 @@ function signatureTimestamp(header: string): number | null {
 /**
  * The payment webhook, for Stripe and the built-in test checkout alike: the signature (and its
  * timestamp, 5 minutes' tolerance) is checked on the raw body before anything is read; a bad one
- * is a 400 and changes nothing. Handlers record the event id in their transaction, so a repeat is
- * a no-op; a handler failure propagates as non-2xx so the provider retries.
+ * is a 400 and changes nothing. Then it is dispatched: a checkout session to its purpose (the
+ * session's metadata.purpose), any other event to the purpose that registered its type. Handlers
+ * record the event id in their transaction (webhook-inbox.ts), so a repeat is a no-op; a handler
+ * failure propagates as non-2xx so the provider retries.
  */
 export async function handlePaymentWebhook(
   deps: AppDeps,
+  purposes: CheckoutPurposes,
   rawBody: string,
   signature: string | undefined,
 ): Promise<WebhookOutcome> {
@@ -76,7 +51,7 @@ export async function handlePaymentWebhook(
     throw new AppError("VALIDATION", "Malformed webhook event");
   }
 
-  const outcome = await dispatch(deps, event);
+  const outcome = await dispatch(deps, purposes, event);
   const target = event.data.object as { id?: string; metadata?: Record<string, string> | null };
   logWebhookOutcome(
     deps.logger,
@@ -85,7 +60,7 @@ export async function handlePaymentWebhook(
       type: event.type,
       objectId: target.id,
       purpose: event.type.startsWith("checkout.session.")
-        ? purposeOf(target as Stripe.Checkout.Session)
+        ? purposes.ofSession(target as Stripe.Checkout.Session)?.purpose
         : undefined,
     },
     outcome,
@@ -93,26 +68,26 @@ export async function handlePaymentWebhook(
   return outcome;
 }
 
-function dispatch(deps: AppDeps, event: Stripe.Event): Promise<WebhookOutcome> {
+async function dispatch(
+  deps: AppDeps,
+  purposes: CheckoutPurposes,
+  event: Stripe.Event,
+): Promise<WebhookOutcome> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
       const session = event.data.object;
-      const handler = handlers[purposeOf(session)];
-      return handler ? handler.completed(deps, event, session) : Promise.resolve("ignored");
+      const purpose = purposes.ofSession(session);
+      return purpose ? purpose.completed(deps, event, session) : "ignored";
     }
     case "checkout.session.expired": {
       const session = event.data.object;
-      const handler = handlers[purposeOf(session)];
-      return handler ? handler.expired(deps, event, session) : Promise.resolve("ignored");
+      const purpose = purposes.ofSession(session);
+      return purpose ? purpose.expired(deps, event, session) : "ignored";
     }
-    // The membership's later life (SPEC §4 Member account): renewals, cancellation, the end.
-    case "customer.subscription.updated":
-    case "customer.subscription.deleted":
-      return syncSubscription(deps, event, event.data.object);
-    case "invoice.paid":
-      return recordRenewal(deps, event, event.data.object);
-    default:
-      return Promise.resolve("ignored");
+    default: {
+      const handler = purposes.byEventType(event.type);
+      return handler ? handler(deps, event) : "ignored";
+    }
   }
 }

@@ -4,6 +4,7 @@ import { formatTime12 } from "../../domain/venue-time";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { operatingHours, venueSettings } from "../db/schema";
+import { present } from "../kernel/present";
 
 // The invented demo venue (DECISIONS.md: the venue's identity is settings, never literals in components).
 export const DEMO_VENUE = {
@@ -60,8 +61,8 @@ export async function loadHoursSummary(db: Db): Promise<Array<{ label: string; h
     }
   }
   return groups.map((g) => {
-    const first = DAY_NAMES[g.days[0]!]!;
-    const last = DAY_NAMES[g.days.at(-1)!]!;
+    const first = present(DAY_NAMES[present(g.days[0])]);
+    const last = present(DAY_NAMES[present(g.days.at(-1))]);
     return { label: g.days.length === 1 ? first : `${first}–${last}`, hours: g.hours };
   });
 }

@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { CreateHoldResponse } from "../../../src/contracts/booking";
 import type { RegistrationResponse } from "../../../src/contracts/events";
-import { holdBody, item } from "../../../src/server/booking/booking-test-kit";
 import { events, reservations, sessions, users } from "../../../src/server/db/schema";
 import { registrationBody } from "../../../src/server/events/events-test-kit";
+import { present } from "../../../src/server/kernel/present";
+import { holdBody, item } from "../booking-test-kit";
 import type { TestApp, TestUser } from "../harness";
 import { visitorAddress } from "../test-client";
 
@@ -203,7 +204,7 @@ export async function insertEvent(t: TestApp, overrides: Partial<typeof events.$
       ...overrides,
     })
     .returning();
-  return row!;
+  return present(row);
 }
 
 /** A confirmed, paid court reservation inserted directly (on court 7 unless told). */
@@ -228,5 +229,5 @@ export async function insertReservation(
       ...overrides,
     })
     .returning();
-  return row!;
+  return present(row);
 }

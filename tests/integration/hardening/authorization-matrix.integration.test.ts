@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MANAGER_PASSWORD, paidOnlineReservation } from "../../../src/server/admin/admin-test-kit";
-import { holdBody, item, NOW } from "../../../src/server/booking/booking-test-kit";
 import { couponCodes, sessions } from "../../../src/server/db/schema";
 import {
   eventBody,
@@ -9,8 +8,10 @@ import {
   imageBytes,
   registrationBody,
 } from "../../../src/server/events/events-test-kit";
-import type { App } from "../../../src/server/http/context";
+import type { App } from "../../../src/server/kernel/deps";
+import { present } from "../../../src/server/kernel/present";
 import { signupBody } from "../../../src/server/membership/membership-test-kit";
+import { holdBody, item, NOW } from "../booking-test-kit";
 import { createTestApp, DEFAULT_PASSWORD, type TestApp, type TestUser, testClock } from "../harness";
 import {
   ACTOR_NAMES,
@@ -113,7 +114,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: clock.now, env: { MANAGER_PASSWORD } });
   await t.seedFacilities();
   actors = await createActors(t);
-  const member = actors.member.user!;
+  const member = present(actors.member.user);
   s.plainUser = await t.createGuestUser();
   s.memberReservationId = (await insertReservation(t, { userId: member.id, customerName: "Member" })).id;
   const freeForMembers = await insertEvent(t, { memberPriceCents: 0 });
@@ -127,7 +128,7 @@ beforeAll(async () => {
   s.openCheckoutPath = (await createHoldWithCheckout(t)).checkoutPath;
   await t.request("/api/password/forgot", { method: "POST", ...jsonInit({ email: member.email }) });
   const [email] = await t.emailsTo(member.email);
-  s.outboxId = email!.id;
+  s.outboxId = present(email).id;
 });
 afterAll(() => t?.close());
 
@@ -147,7 +148,7 @@ async function insertCoupon() {
       endDate: "2026-12-31",
     })
     .returning();
-  return row!;
+  return present(row);
 }
 
 /** An event created through the admin form with a photo; the photo's path under /storage. */
@@ -160,8 +161,8 @@ async function eventPhotoPath(): Promise<string> {
   const response = await send(t, actors.admin, { method: "POST", path: "/api/admin/events", form });
   if (response.status !== 201) throw new Error(`event with photo answered ${response.status}`);
   const { events } = (await response.json()) as { events: Array<{ id: string }> };
-  const event = await t.db.query.events.findFirst({ where: (e, { eq }) => eq(e.id, events[0]!.id) });
-  return event!.photoUrl!;
+  const event = await t.db.query.events.findFirst({ where: (e, { eq }) => eq(e.id, present(events[0]).id) });
+  return present(present(event).photoUrl);
 }
 
 /** A member to act on (freeze, cancel), with a billing date as the membership webhook sets it. */
@@ -174,7 +175,7 @@ async function resetLink() {
   const [email] = await t.emailsTo(user.email);
   const match = email?.textBody.match(/reset-password\?token=([^&\s]+)&email=(\S+)/);
   if (!match) throw new Error("no reset link in the email");
-  return { token: decodeURIComponent(match[1]!), email: decodeURIComponent(match[2]!) };
+  return { token: decodeURIComponent(present(match[1])), email: decodeURIComponent(present(match[2])) };
 }
 
 /** A registration paid through the test checkout, as refunds need. */
@@ -191,7 +192,7 @@ async function paidRegistration() {
   return registration;
 }
 
-const memberId = () => actors.member.user!.id;
+const memberId = () => present(actors.member.user).id;
 const freeBookingSlot = { member: "10:00", otherMember: "13:00" } as Partial<Record<ActorName, string>>;
 
 const ROWS: Row[] = [
@@ -450,7 +451,7 @@ const ROWS: Row[] = [
     expected: tokenHolderOnly(200),
     call: async (actor) => {
       const hold = await createHold(t);
-      return post(`/api/booking/holds/${hold.holdId}/items/${hold.items[0]!.reservationId}/cancel`, {
+      return post(`/api/booking/holds/${hold.holdId}/items/${present(hold.items[0]).reservationId}/cancel`, {
         holdToken: tokenFor(actor, hold.holdToken),
       });
     },
@@ -497,7 +498,7 @@ const ROWS: Row[] = [
     call: async (actor) => {
       const registration = await register(t, s.paidEventId);
       return get(`/api/events/registrations/${registration.registrationId}`, {
-        "x-registration-token": tokenFor(actor, registration.holdToken!),
+        "x-registration-token": tokenFor(actor, present(registration.holdToken)),
       });
     },
   },
@@ -507,7 +508,7 @@ const ROWS: Row[] = [
     call: async (actor) => {
       const registration = await register(t, s.paidEventId);
       return post(`/api/events/registrations/${registration.registrationId}/checkout`, {
-        holdToken: tokenFor(actor, registration.holdToken!),
+        holdToken: tokenFor(actor, present(registration.holdToken)),
       });
     },
   },
@@ -517,7 +518,7 @@ const ROWS: Row[] = [
     call: async (actor) => {
       const registration = await register(t, s.paidEventId);
       return post(`/api/events/registrations/${registration.registrationId}/cancel`, {
-        holdToken: tokenFor(actor, registration.holdToken!),
+        holdToken: tokenFor(actor, present(registration.holdToken)),
       });
     },
   },
@@ -681,7 +682,7 @@ describe("authorization matrix (issue 7)", () => {
   });
 
   it("the frozen member's cookie names a live session, which the app ends when it sees the freeze", async () => {
-    const frozenId = actors.frozen.user!.id;
+    const frozenId = present(actors.frozen.user).id;
     const sessionsOf = () => t.db.select().from(sessions).where(eq(sessions.userId, frozenId));
     await actors.frozen.beforeRequest();
     expect(await sessionsOf()).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NOW } from "../../../src/server/booking/booking-test-kit";
+import { NOW } from "../booking-test-kit";
 import { createTestApp, type TestApp, testClock } from "../harness";
 
 // ISSUE 12 "Safe to deploy": ended holds stay on their date as cancelled rows, and the date index

@@ -4,16 +4,9 @@ import { count, eq } from "drizzle-orm";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createHoldOk,
-  holdBody,
-  item,
-  NOW,
-  postWebhook,
-  signForTestProvider,
-} from "../../../src/server/booking/booking-test-kit";
 import { events, holds, reservations } from "../../../src/server/db/schema";
 import { eventBody, eventForm } from "../../../src/server/events/events-test-kit";
+import { createHoldOk, holdBody, item, NOW, postWebhook, signForTestProvider } from "../booking-test-kit";
 import { createTestApp, errorOf, type TestApp, type TestClient, testClock } from "../harness";
 
 // Issue 12 "Safe to deploy": the smaller holes, each as an operator or attacker would meet it.

@@ -6,6 +6,16 @@ import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApp } from "../../../src/server/app";
+import { createDeps } from "../../../src/server/bootstrap";
+import { loadConfig } from "../../../src/server/config";
+import { DATABASE_TIMEOUTS, type Database, openDatabase } from "../../../src/server/db/client";
+import { couponCodes, emailOutbox, reservations } from "../../../src/server/db/schema";
+import { seedFacilities } from "../../../src/server/db/seed";
+import { createOutbox, retryDelayMs } from "../../../src/server/email/outbox";
+import { staticClient } from "../../../src/server/http/static-files";
+import type { AppDeps } from "../../../src/server/kernel/deps";
+import { present } from "../../../src/server/kernel/present";
+import { createLogger } from "../../../src/server/logger";
 import {
   checkoutOk,
   createHoldOk,
@@ -15,16 +25,7 @@ import {
   paymentForSession,
   postWebhook,
   signForTestProvider,
-} from "../../../src/server/booking/booking-test-kit";
-import { createDeps } from "../../../src/server/bootstrap";
-import { loadConfig } from "../../../src/server/config";
-import { DATABASE_TIMEOUTS, type Database, openDatabase } from "../../../src/server/db/client";
-import { couponCodes, emailOutbox, reservations } from "../../../src/server/db/schema";
-import { seedFacilities } from "../../../src/server/db/seed";
-import { createOutbox, retryDelayMs } from "../../../src/server/email/outbox";
-import type { AppDeps } from "../../../src/server/http/context";
-import { staticClient } from "../../../src/server/http/static-files";
-import { createLogger } from "../../../src/server/logger";
+} from "../booking-test-kit";
 import { startFakeSmtp } from "../fake-smtp";
 import { createTestApp, errorOf, queryRows, type TestApp, TestClient, testClock } from "../harness";
 import { databaseUrl, dropDatabase, onServer, quoteIdentifier, testServerUrl } from "../test-databases";
@@ -172,7 +173,7 @@ describe.skipIf(!serverUrl)("the database restarted during a booking (PostgreSQL
   let proxy: TcpProxy;
 
   beforeAll(async () => {
-    p = await createProxiedApp(serverUrl!);
+    p = await createProxiedApp(present(serverUrl));
     proxy = p.proxy;
     await seedFacilities(p.direct);
     await p.direct.insert(couponCodes).values({

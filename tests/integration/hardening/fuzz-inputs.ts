@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { present } from "../../../src/server/kernel/present";
 
 // Hostile inputs for the fuzzing suite (input-fuzzing.integration.test.ts), driven by the JSON
 // schemas of /api/openapi.json so a new route or field is fuzzed without editing this file.
@@ -316,13 +317,13 @@ export function invalidObjectBody(schema: JsonSchema): fc.Arbitrary<Record<strin
     ),
     { requiredKeys: [] },
   );
-  const breakable = required.filter((name) => wrongTypeFor(properties[name]!) !== null);
+  const breakable = required.filter((name) => wrongTypeFor(present(properties[name])) !== null);
   const broken =
     breakable.length === 0
       ? fc.constant({ name: null as string | null, value: undefined as unknown, omit: true })
       : fc.constantFrom(...breakable).chain((name) =>
           fc.oneof(
-            wrongTypeFor(properties[name]!)!.map((value) => ({
+            present(wrongTypeFor(present(properties[name]))).map((value) => ({
               name: name as string | null,
               value,
               omit: false,

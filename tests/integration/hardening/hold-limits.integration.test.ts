@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { holdBody, item, MONDAY, NOW } from "../../../src/server/booking/booking-test-kit";
+import { holdBody, item, MONDAY, NOW } from "../booking-test-kit";
 import { createTestApp, errorOf, type TestApp, testClock } from "../harness";
 
 // ISSUE 12 "Safe to deploy" (DECISIONS.md Limits against hoarding): anonymous holds had no cap or

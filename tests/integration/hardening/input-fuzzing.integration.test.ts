@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../../src/server/app";
 import { isEventUploadRequest } from "../../../src/server/events/event-upload-limit";
+import { present } from "../../../src/server/kernel/present";
 import { createTestApp, queryRows, type TestApp, type TestClient, testClock } from "../harness";
 import {
   brokenRawBody,
@@ -120,7 +121,7 @@ beforeAll(async () => {
     // which the visitor holding it may be; fuzz it as a guest.
     if (!actorFor.has(route.key)) {
       tokenGated.set(route.key, lastRefusal);
-      actorFor.set(route.key, ladder[0]!);
+      actorFor.set(route.key, present(ladder[0]));
     }
   }
 });
@@ -135,7 +136,7 @@ function actor(route: Route): TestClient {
 async function rowCounts(): Promise<Record<string, number>> {
   const columns = WATCHED_TABLES.map((table) => `(select count(*) from ${table})::int as ${table}`);
   const [row] = await queryRows<Record<string, number>>(t.db, sql.raw(`select ${columns.join(", ")}`));
-  return row!;
+  return present(row);
 }
 
 type Sent = { label: string; contentType?: string | null; body?: string | FormData; url?: string };
@@ -202,7 +203,7 @@ describe("the fuzzed routes", () => {
 });
 
 describe.each(bodyRoutes)("$key: JSON body", (route) => {
-  const schema = route.json!;
+  const schema = present(route.json);
 
   it("refuses a body that breaks its contract (wrong types, extra fields, deep nesting, not JSON)", async () => {
     const arbitrary = fc.oneof(

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AvailabilityResponse } from "../../../src/contracts/booking";
 import { MEMBERSHIP_PLANS } from "../../../src/domain/membership";
 import { MANAGER_PASSWORD } from "../../../src/server/admin/admin-test-kit";
-import { holdBody, item, NOW } from "../../../src/server/booking/booking-test-kit";
 import {
   accounts,
   couponCodes,
@@ -16,7 +15,9 @@ import {
   users,
 } from "../../../src/server/db/schema";
 import { eventBody, registrationBody } from "../../../src/server/events/events-test-kit";
+import { present } from "../../../src/server/kernel/present";
 import { signupBody } from "../../../src/server/membership/membership-test-kit";
+import { holdBody, item, NOW } from "../booking-test-kit";
 import { createTestApp, DEFAULT_PASSWORD, type TestApp, type TestUser, testClock } from "../harness";
 import {
   type Actor,
@@ -120,7 +121,7 @@ type Case<C> = {
 /** Keeps each case's context type while the table holds them all. */
 const defineCase = <C>(c: Case<C>) => c as unknown as Case<unknown>;
 
-const userRow = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+const userRow = async (id: string) => present((await t.db.select().from(users).where(eq(users.id, id)))[0]);
 
 /** A user row without the fields the profile form may change. */
 function withoutEditable(row: typeof users.$inferSelect) {
@@ -135,7 +136,7 @@ async function quotedPrice(actor: Actor, slot: { date: string; startTime: string
     path: `/api/booking/availability?facilityType=court&date=${slot.date}&duration=60`,
   });
   const body = (await response.json()) as AvailabilityResponse;
-  return body.slots.find((s) => s.startTime === slot.startTime)!.priceCents;
+  return present(body.slots.find((s) => s.startTime === slot.startTime)).priceCents;
 }
 
 async function holdRows(customerEmail: string) {
@@ -144,7 +145,7 @@ async function holdRows(customerEmail: string) {
     .from(reservations)
     .where(eq(reservations.customerEmail, customerEmail))
     .orderBy(asc(reservations.id));
-  const holdIds = [...new Set(rows.map((r) => r.holdId!))];
+  const holdIds = [...new Set(rows.map((r) => present(r.holdId)))];
   const heldBy = await Promise.all(
     holdIds.map(async (id) => (await t.db.select().from(holds).where(eq(holds.id, id)))[0]),
   );
@@ -229,7 +230,7 @@ const CASES: Array<Case<unknown>> = [
       type Rows = { victim: unknown[]; caller: Array<{ password: string | null }> };
       const [b, a] = [before as Rows, after as Rows];
       expect(a.victim).toEqual(b.victim);
-      expect(a.caller[0]!.password).not.toBe(b.caller[0]!.password);
+      expect(present(a.caller[0]).password).not.toBe(present(b.caller[0]).password);
     },
   }),
   defineCase({
@@ -255,11 +256,15 @@ const CASES: Array<Case<unknown>> = [
         .from(pendingMembershipSignups)
         .where(eq(pendingMembershipSignups.email, c.body.email.toLowerCase()));
       expect(signup).toMatchObject({ plan: "monthly", status: "pending", userId: null });
-      const [payment] = await t.db.select().from(payments).where(eq(payments.signupId, signup!.id));
+      const [payment] = await t.db
+        .select()
+        .from(payments)
+        .where(eq(payments.signupId, present(signup).id));
       expect(payment).toMatchObject({ amountCents: MEMBERSHIP_PLANS.monthly.priceCents, state: "created" });
       // Paying creates the account, from the signup the server stored.
       expect(
-        (await t.request(`/test-checkout/${payment!.providerSessionId}/pay`, { method: "POST" })).status,
+        (await t.request(`/test-checkout/${present(payment).providerSessionId}/pay`, { method: "POST" }))
+          .status,
       ).toBe(303);
       const [account] = await t.db.select().from(users).where(eq(users.email, c.body.email.toLowerCase()));
       expect(account).toMatchObject({
@@ -269,8 +274,8 @@ const CASES: Array<Case<unknown>> = [
         membershipPlan: "monthly",
         cancelAt: null,
       });
-      expect(account!.id).not.toBe(hostile().id);
-      expect(account!.stripeCustomerId).not.toBe("cus_mass_assigned");
+      expect(present(account).id).not.toBe(hostile().id);
+      expect(present(account).stripeCustomerId).not.toBe("cus_mass_assigned");
     },
   }),
   defineCase({
@@ -306,7 +311,7 @@ const CASES: Array<Case<unknown>> = [
           isRefunded: false,
         }),
       ]);
-      expect(rows[0]!.courtId).not.toBe(8);
+      expect(present(rows[0]).courtId).not.toBe(8);
       expect(held).toEqual([
         expect.objectContaining({
           status: "active",
@@ -338,13 +343,15 @@ const CASES: Array<Case<unknown>> = [
       const { reservations: rows, holds: held } = after as Awaited<ReturnType<typeof holdRows>>;
       expect(rows).toEqual([
         expect.objectContaining({
-          userId: member.user!.id,
+          userId: present(member.user).id,
           priceCents: c.price,
           status: "pending",
           paymentStatus: "pending",
         }),
       ]);
-      expect(held).toEqual([expect.objectContaining({ userId: member.user!.id, totalCents: c.price })]);
+      expect(held).toEqual([
+        expect.objectContaining({ userId: present(member.user).id, totalCents: c.price }),
+      ]);
     },
   }),
   defineCase({
@@ -408,7 +415,7 @@ const CASES: Array<Case<unknown>> = [
           paymentId: null,
         }),
       ]);
-      expect((after as Array<{ holdTokenHash: string }>)[0]!.holdTokenHash).not.toBe("x");
+      expect(present((after as Array<{ holdTokenHash: string }>)[0]).holdTokenHash).not.toBe("x");
     },
   }),
   defineCase({
@@ -429,7 +436,7 @@ const CASES: Array<Case<unknown>> = [
     verify: (c, _before, after) => {
       expect(after).toEqual([
         expect.objectContaining({
-          userId: member.user!.id,
+          userId: present(member.user).id,
           isMember: true,
           priceCents: c.event.memberPriceCents,
           status: "pending",
@@ -613,7 +620,7 @@ const CASES: Array<Case<unknown>> = [
     success: 201,
     verify: (_c, _before, after) => {
       expect(after).toEqual([expect.objectContaining({ currentUses: 0, value: "10.00", isActive: true })]);
-      expect((after as Array<{ id: string }>)[0]!.id).not.toBe(hostile().id);
+      expect(present((after as Array<{ id: string }>)[0]).id).not.toBe(hostile().id);
     },
   }),
   defineCase({
@@ -632,7 +639,7 @@ const CASES: Array<Case<unknown>> = [
           currentUses: 3,
         })
         .returning();
-      return { actor: admin, coupon: coupon! };
+      return { actor: admin, coupon: present(coupon) };
     },
     call: (c) => ({
       method: "PUT",
@@ -683,7 +690,7 @@ const CASES: Array<Case<unknown>> = [
     success: 201,
     verify: (_c, _before, after) => {
       expect(after).toEqual([expect.objectContaining({ photoUrl: null })]);
-      expect((after as Array<{ id: string }>)[0]!.id).not.toBe(hostile().id);
+      expect(present((after as Array<{ id: string }>)[0]).id).not.toBe(hostile().id);
     },
   }),
   defineCase({
@@ -703,8 +710,8 @@ const CASES: Array<Case<unknown>> = [
     verify: (_c, before, after) => {
       const [b] = before as Array<typeof reservations.$inferSelect>;
       const [a] = after as Array<typeof reservations.$inferSelect>;
-      expect(a!.status).toBe("cancelled");
-      const { status: _s, updatedAt: _u, cancelReason: _r, ...unchanged } = b!;
+      expect(present(a).status).toBe("cancelled");
+      const { status: _s, updatedAt: _u, cancelReason: _r, ...unchanged } = present(b);
       expect(a).toMatchObject(unchanged);
     },
   }),

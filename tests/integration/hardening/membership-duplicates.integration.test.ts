@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { payments, pendingMembershipSignups, users } from "../../../src/server/db/schema";
+import { subscriptionCompletedEvent } from "../../../src/server/membership/membership-test-checkout";
 import {
   membershipPayment,
   NOW,
@@ -8,7 +9,6 @@ import {
   sessionIdOf,
   signupBody,
 } from "../../../src/server/membership/membership-test-kit";
-import { subscriptionCompletedEvent } from "../../../src/server/payments/test-subscription-checkout";
 import { createTestApp, errorOf, type TestApp, testClock } from "../harness";
 
 // ISSUE 12 "Safe to deploy" (DECISIONS.md One email, one live membership subscription): a second

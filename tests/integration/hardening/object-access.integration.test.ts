@@ -2,7 +2,6 @@ import { asc, eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MyReservationsResponse } from "../../../src/contracts/membership";
 import { MANAGER_PASSWORD } from "../../../src/server/admin/admin-test-kit";
-import { holdBody, item, NOW } from "../../../src/server/booking/booking-test-kit";
 import {
   auditLog,
   eventRegistrations,
@@ -11,6 +10,8 @@ import {
   reservations,
   users,
 } from "../../../src/server/db/schema";
+import { present } from "../../../src/server/kernel/present";
+import { holdBody, item, NOW } from "../booking-test-kit";
 import { createTestApp, type TestApp, testClock } from "../harness";
 import {
   type Actor,
@@ -63,7 +64,7 @@ beforeAll(async () => {
   });
   const { url } = (await checkout.json()) as { url: string };
   expect((await t.request(`${url}/pay`, { method: "POST" })).status).toBe(303);
-  o.paidReservationId = paid.items[0]!.reservationId;
+  o.paidReservationId = present(paid.items[0]).reservationId;
 
   // A free member booking, a confirmed registration and a pending (paid) one with its token.
   const free = await send(t, owner, {
@@ -77,7 +78,7 @@ beforeAll(async () => {
   o.registrationId = (await register(t, freeEvent.id, owner)).registrationId;
   const paidEvent = await insertEvent(t);
   const pending = await register(t, paidEvent.id, owner);
-  o.pendingRegistration = { id: pending.registrationId, token: pending.holdToken! };
+  o.pendingRegistration = { id: pending.registrationId, token: present(pending.holdToken) };
 
   // An open hold of the owner's with a checkout session running.
   const open = await createHold(t, owner);
@@ -89,7 +90,7 @@ beforeAll(async () => {
   o.hold = {
     id: open.holdId,
     token: open.holdToken,
-    itemId: open.items[0]!.reservationId,
+    itemId: present(open.items[0]).reservationId,
     sessionId: ((await openCheckout.json()) as { sessionId: string }).sessionId,
   };
 
@@ -97,15 +98,15 @@ beforeAll(async () => {
   const mine = await createHold(t, intruder);
   intruderHold.id = mine.holdId;
   intruderHold.token = mine.holdToken;
-  intruderRegistrationToken = (await register(t, paidEvent.id, intruder)).holdToken!;
+  intruderRegistrationToken = present((await register(t, paidEvent.id, intruder)).holdToken);
   guestHoldToken = (await createHoldWithCheckout(t)).hold.holdToken;
-  guestRegistrationToken = (await register(t, paidEvent.id, guest)).holdToken!;
+  guestRegistrationToken = present((await register(t, paidEvent.id, guest)).holdToken);
 });
 afterAll(() => t?.close());
 
 /** Every row of the owner's that an attempt could touch. */
 async function ownerState() {
-  const ownerId = owner.user!.id;
+  const ownerId = present(owner.user).id;
   const ownerHolds = await t.db.select().from(holds).where(eq(holds.userId, ownerId)).orderBy(asc(holds.id));
   return {
     user: await t.db.select().from(users).where(eq(users.id, ownerId)),
@@ -305,7 +306,7 @@ const MEMBER_ATTEMPTS: Attempt[] = [
     "freeze my account",
     "intruder",
     () =>
-      post(`/api/admin/members/${owner.user!.id}/freeze`, {
+      post(`/api/admin/members/${present(owner.user).id}/freeze`, {
         managerPassword: MANAGER_PASSWORD,
         freeze: true,
       }),
@@ -315,14 +316,21 @@ const MEMBER_ATTEMPTS: Attempt[] = [
     "cancel my membership",
     "intruder",
     () =>
-      post(`/api/admin/members/${owner.user!.id}/cancel-membership`, { managerPassword: MANAGER_PASSWORD }),
+      post(`/api/admin/members/${present(owner.user).id}/cancel-membership`, {
+        managerPassword: MANAGER_PASSWORD,
+      }),
     403,
   ],
-  ["read my billing date", "intruder", () => get(`/api/admin/members/${owner.user!.id}/subscription`), 403],
+  [
+    "read my billing date",
+    "intruder",
+    () => get(`/api/admin/members/${present(owner.user).id}/subscription`),
+    403,
+  ],
   [
     "read my name, email and phone through booking for me",
     "intruder",
-    () => get(`/api/booking/context?member=${owner.user!.id}`),
+    () => get(`/api/booking/context?member=${present(owner.user).id}`),
     403,
   ],
   [
@@ -331,7 +339,7 @@ const MEMBER_ATTEMPTS: Attempt[] = [
     () =>
       post(
         "/api/booking/holds",
-        holdBody({ items: [item({ date: "2026-11-24", duration: 60 })], memberId: owner.user!.id }),
+        holdBody({ items: [item({ date: "2026-11-24", duration: 60 })], memberId: present(owner.user).id }),
       ),
     403,
   ],
@@ -425,24 +433,28 @@ describe("one member's things, by id, for everyone else (issue 7)", () => {
   );
 
   it("the other member's profile update changes only their own account", async () => {
-    const intruderBefore = await t.db.query.users.findFirst({ where: eq(users.id, intruder.user!.id) });
+    const intruderBefore = await t.db.query.users.findFirst({
+      where: eq(users.id, present(intruder.user).id),
+    });
     const response = await send(
       t,
       intruder,
       patch("/api/me/profile", {
         firstName: "Changed",
         lastName: "Name",
-        id: owner.user!.id,
-        userId: owner.user!.id,
-        email: owner.user!.email,
+        id: present(owner.user).id,
+        userId: present(owner.user).id,
+        email: present(owner.user).email,
       }),
     );
     expect(response.status).toBe(200);
     const { user } = (await response.json()) as { user: { id: string; email: string } };
-    expect(user).toMatchObject({ id: intruder.user!.id, email: intruder.user!.email });
+    expect(user).toMatchObject({ id: present(intruder.user).id, email: present(intruder.user).email });
     expect(await ownerState()).toEqual(before);
-    const intruderAfter = await t.db.query.users.findFirst({ where: eq(users.id, intruder.user!.id) });
-    expect(intruderAfter).toMatchObject({ email: intruderBefore!.email, firstName: "Changed" });
+    const intruderAfter = await t.db.query.users.findFirst({
+      where: eq(users.id, present(intruder.user).id),
+    });
+    expect(intruderAfter).toMatchObject({ email: present(intruderBefore).email, firstName: "Changed" });
   });
 
   it("the other member's own lists show none of the owner's things", async () => {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../../src/server/db/schema";
+import { present } from "../../../src/server/kernel/present";
 import { createTestApp, type TestApp, type TestUser } from "../harness";
 
 // Issue 7 hardening: sessions. A fresh session id on every sign-in, never one the browser
@@ -17,7 +18,7 @@ type SessionCookie = { name: string; value: string; line: string };
 function sessionCookieSet(response: Response): SessionCookie | undefined {
   const line = response.headers.getSetCookie().find((l) => /session_token=/.test(l));
   if (!line) return undefined;
-  const pair = line.split(";")[0]!;
+  const pair = present(line.split(";")[0]);
   const eq = pair.indexOf("=");
   return { name: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim(), line };
 }
@@ -34,8 +35,8 @@ async function signInCookie(t: TestApp, user: TestUser, cookieHeader?: string): 
   const cookie = sessionCookieSet(response);
   expect(cookie, "a session cookie").toBeDefined();
   // The token lives in the HttpOnly cookie only, never in a body a script could read.
-  expect(body).not.toContain(cookie!.value.split(".")[0]);
-  return cookie!;
+  expect(body).not.toContain(present(cookie).value.split(".")[0]);
+  return present(cookie);
 }
 
 /** Who the server says a raw cookie belongs to, as a stranger replaying it would see. */
@@ -72,7 +73,7 @@ describe("session ids", () => {
     expect(rows).toHaveLength(3);
     for (const cookie of cookies) {
       const [token, signature] = cookie.value.split(".");
-      expect(token!.length).toBeGreaterThanOrEqual(32);
+      expect(present(token).length).toBeGreaterThanOrEqual(32);
       expect(signature, "the cookie is signed").toBeTruthy();
       expect(rows.map((r) => r.token)).toContain(token);
       expect(await whoIs(t, cookie)).toBe(member.email);
@@ -115,9 +116,9 @@ describe("session ids", () => {
     const [token, signature = ""] = cookie.value.split(".");
     const flip = (s: string) => s.slice(0, -2) + (s.at(-2) === "A" ? "B" : "A") + s.at(-1);
     for (const forged of [
-      `${flip(token!)}.${signature}`,
+      `${flip(present(token))}.${signature}`,
       `${token}.${flip(signature)}`,
-      token!,
+      present(token),
       `${token}.`,
       "",
       "%00",
@@ -184,8 +185,8 @@ describe("sessions end on the server", () => {
     const link = email?.textBody.match(/reset-password\?token=([^&\s]+)&email=(\S+)/);
     expect(link, "a reset link in the email").toBeTruthy();
     const reset = await t.client().post("/api/password/reset", {
-      token: decodeURIComponent(link![1]!),
-      email: decodeURIComponent(link![2]!),
+      token: decodeURIComponent(present(present(link)[1])),
+      email: decodeURIComponent(present(present(link)[2])),
       password: "hardening-reset-3",
       confirmPassword: "hardening-reset-3",
     });

@@ -1,4 +1,5 @@
 import { createConnection, createServer, type Server, type Socket } from "node:net";
+import { present } from "../../../src/server/kernel/present";
 
 // A TCP proxy on loopback for fault tests: the app talks to a server (PostgreSQL, SMTP) through
 // it, and the test plays the network or the server going away — every connection cut at once,
@@ -56,7 +57,7 @@ export async function startTcpProxy(target: { host: string; port: number }) {
         return;
       }
       const [cut] = cuts.splice(index, 1);
-      if (cut!.when === "after") {
+      if (present(cut).when === "after") {
         // The server gets the whole message and then the end of the stream; its answer is lost.
         draining = true;
         pairs.delete(pair);
@@ -67,7 +68,7 @@ export async function startTcpProxy(target: { host: string; port: number }) {
         client.destroy();
       }
       cutAll();
-      cut!.resolve();
+      present(cut).resolve();
     });
     upstream.on("data", (chunk: Buffer) => client.write(chunk));
   }

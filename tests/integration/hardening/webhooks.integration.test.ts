@@ -1,6 +1,21 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  couponCodes,
+  payments,
+  processedWebhookEvents,
+  reservations,
+  users,
+} from "../../../src/server/db/schema";
+import { present } from "../../../src/server/kernel/present";
+import {
+  eventPayload,
+  sessionIdOf,
+  signupBody,
+  startFakeStripe as startFakeStripeBilling,
+  subscriptionObject,
+} from "../../../src/server/membership/membership-test-kit";
+import {
   checkoutOk,
   createHoldOk,
   HOLD_MS,
@@ -11,21 +26,7 @@ import {
   postWebhook,
   signForTestProvider,
   startFakeStripe,
-} from "../../../src/server/booking/booking-test-kit";
-import {
-  couponCodes,
-  payments,
-  processedWebhookEvents,
-  reservations,
-  users,
-} from "../../../src/server/db/schema";
-import {
-  eventPayload,
-  sessionIdOf,
-  signupBody,
-  startFakeStripe as startFakeStripeBilling,
-  subscriptionObject,
-} from "../../../src/server/membership/membership-test-kit";
+} from "../booking-test-kit";
 import { createTestApp, errorOf, queryRows, type TestApp, testClock } from "../harness";
 import { bookingSnapshot, failUpdatesOf, reserialised, sessionEvent, stripeSignature } from "./webhook-kit";
 
@@ -429,7 +430,7 @@ describe("out-of-order delivery", () => {
         const response = await m.client().post("/api/membership/checkout", body);
         expect(response.status).toBe(200);
         const { url } = (await response.json()) as { url: string };
-        const call = billing.calls.filter((c) => c.path === "/v1/checkout/sessions").at(-1)!;
+        const call = present(billing.calls.filter((c) => c.path === "/v1/checkout/sessions").at(-1));
         const form = Object.fromEntries(new URLSearchParams(call.raw));
         const completed = eventPayload("checkout.session.completed", {
           id: sessionIdOf(url),
@@ -580,7 +581,7 @@ describe("a transient database error during fulfilment", () => {
         }
         answer = await pending;
       });
-      expect(answer!.status).toBeGreaterThanOrEqual(500);
+      expect(present(answer).status).toBeGreaterThanOrEqual(500);
       expect(await booking.snapshot()).toEqual(before);
 
       // The app carries on without a restart, and Stripe's retry fulfils once.

@@ -11,6 +11,7 @@ import type {
 import { createApp } from "../../../src/server/app";
 import { emailOutbox } from "../../../src/server/db/schema";
 import { staticClient } from "../../../src/server/http/static-files";
+import { present } from "../../../src/server/kernel/present";
 import { createTestApp, errorOf, type TestApp, type TestClient, testClock } from "../harness";
 
 // Issue 7 hardening: script payloads typed into names, event texts, notes and codes are data.
@@ -47,7 +48,7 @@ function activeContentIn(html: string): string[] {
 
 function expectInert(html: string | null | undefined, context: string) {
   expect(html, context).toBeTruthy();
-  expect(activeContentIn(html!), context).toEqual([]);
+  expect(activeContentIn(present(html)), context).toEqual([]);
   expect(html, context).not.toContain(SCRIPT);
   expect(html, context).not.toContain("<img src=x");
 }
@@ -55,7 +56,7 @@ function expectInert(html: string | null | undefined, context: string) {
 async function latestEmailTo(address: string) {
   const rows = await t.emailsTo(address);
   expect(rows.length, `an email to ${address}`).toBeGreaterThan(0);
-  return rows.at(-1)!;
+  return present(rows.at(-1));
 }
 
 const clock = testClock(NOW);
@@ -163,7 +164,7 @@ describe("script payloads in emails", () => {
     expect(created.status).toBe(201);
     const [event] = ((await created.json()) as CreateEventsResponse).events;
 
-    const publicView = await t.client().get(`/api/events/${event!.id}`);
+    const publicView = await t.client().get(`/api/events/${present(event).id}`);
     const detail = (await publicView.json()) as EventDetailResponse;
     expect(detail.event).toMatchObject({
       name: PAYLOAD,
@@ -172,7 +173,7 @@ describe("script payloads in emails", () => {
 
     const email = "xss-event@example.test";
     const guest = t.client();
-    const registered = await guest.post(`/api/events/${event!.id}/registrations`, {
+    const registered = await guest.post(`/api/events/${present(event).id}/registrations`, {
       customerName: PAYLOAD,
       customerEmail: email,
       customerPhone: "",
@@ -289,7 +290,7 @@ function cspOf(response: Response, context: string): Csp {
   const header = response.headers.get("content-security-policy");
   expect(header, `${context}: Content-Security-Policy`).toBeTruthy();
   return new Map(
-    header!
+    present(header)
       .split(";")
       .map((d) => d.trim().split(/\s+/))
       .filter(([name]) => name)
@@ -306,7 +307,7 @@ function expectProtectiveHeaders(response: Response, context: string) {
   expect(scriptSrc, `${context}: script-src`).not.toContain("'unsafe-eval'");
   expect(scriptSrc, `${context}: script-src`).not.toContain("*");
   expect(
-    scriptSrc!.some((s) => /^(data|javascript|http|https):$/i.test(s)),
+    present(scriptSrc).some((s) => /^(data|javascript|http|https):$/i.test(s)),
     `${context}: script-src`,
   ).toBe(false);
   expect(csp.get("object-src"), `${context}: object-src`).toEqual(["'none'"]);
@@ -344,7 +345,7 @@ describe("security headers", () => {
       ["test checkout", url],
       ["test checkout, unknown session", "/test-checkout/nope"],
       ["development mailbox", "/dev/mailbox"],
-      ["development mailbox message", `/dev/mailbox/${firstEmail!.id}`],
+      ["development mailbox message", `/dev/mailbox/${present(firstEmail).id}`],
     ];
     for (const [label, path] of pages) {
       const response = await t.request(path);
