@@ -409,6 +409,17 @@ const ROWS: Row[] = [
       }),
   },
   {
+    route: "POST /api/booking/quote",
+    expected: everyone(200),
+    call: () => post("/api/booking/quote", { items: [item({ duration: 60 })] }),
+  },
+  {
+    route: "POST /api/booking/quote",
+    variant: "for a member (memberId)",
+    expected: adminOnly(200),
+    call: () => post("/api/booking/quote", { items: [item({ duration: 60 })], memberId: memberId() }),
+  },
+  {
     route: "POST /api/booking/holds",
     expected: everyone(201),
     call: () => {

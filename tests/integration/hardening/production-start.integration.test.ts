@@ -88,7 +88,7 @@ type Started = {
 /** Runs a server-side entry point; resolves once it logs "listening" or exits. */
 function run(entry: string, env: Record<string, string>, timeoutMs = 90_000): Promise<Started> {
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TZ: "UTC", ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TZ: "UTC", LOG_FORMAT: "json", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
