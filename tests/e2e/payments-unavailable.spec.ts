@@ -37,7 +37,7 @@ test.beforeAll(async () => {
     let out = "";
     const timer = setTimeout(() => reject(new Error("the no-payments server did not start")), 100_000);
     child.on("exit", (code) => reject(new Error(`the no-payments server exited with ${code}`)));
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split("\n").find((l) => l.includes('"msg":"listening"'));
       if (!line) return;
@@ -45,14 +45,15 @@ test.beforeAll(async () => {
       resolve((JSON.parse(line) as { port: number }).port);
     });
   });
-  child.stdout!.resume();
+  child.stdout.resume();
   BASE = `http://localhost:${port}`;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.on("exit", resolve));
-    server.kill("SIGTERM");
+  const running = server;
+  if (running && running.exitCode === null) {
+    const exited = new Promise((resolve) => running.on("exit", resolve));
+    running.kill("SIGTERM");
     await exited;
   }
   rmSync(DATA_DIR, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from "../../src/server/db/client";
 import { reservations } from "../../src/server/db/schema";
 import { seedFacilities } from "../../src/server/db/seed";
 import { createOutbox } from "../../src/server/email/outbox";
+import { present } from "../../src/server/kernel/present";
 import { createLogger } from "../../src/server/logger";
 import { projectRoot } from "../../src/server/paths";
 import { closedPort, startFakeSmtp } from "./fake-smtp";
@@ -69,7 +70,7 @@ async function startInstance(index: number, databaseUrl: string, dataDir: string
   const lines: Array<Record<string, unknown>> = [];
   const listening = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`instance ${index} did not start`)), 90_000);
-    createInterface({ input: child.stdout! }).on("line", (line) => {
+    createInterface({ input: child.stdout }).on("line", (line) => {
       let parsed: Record<string, unknown>;
       try {
         parsed = JSON.parse(line);
@@ -82,7 +83,7 @@ async function startInstance(index: number, databaseUrl: string, dataDir: string
         resolve();
       }
     });
-    child.stderr!.on("data", (chunk) => process.stderr.write(`[instance ${index}] ${chunk}`));
+    child.stderr.on("data", (chunk) => process.stderr.write(`[instance ${index}] ${chunk}`));
     child.on("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`instance ${index} exited with ${code}`));
@@ -149,7 +150,7 @@ describe.skipIf(!testServerUrl())(
     beforeAll(async () => {
       const copy = await createTestDatabase();
       dropDatabase = copy.drop;
-      database = await openDatabase({ url: copy.url!, poolSize: 2 });
+      database = await openDatabase({ url: present(copy.url, "PostgreSQL database URL"), poolSize: 2 });
       await seedFacilities(database.db);
       // Court 3 is taken for good: 7 courts are left for the 200 buyers.
       await database.db.insert(reservations).values({
@@ -166,7 +167,9 @@ describe.skipIf(!testServerUrl())(
       });
       smtp = await startFakeSmtp();
       const started = await Promise.all(
-        Array.from({ length: INSTANCES }, (_, i) => startInstance(i, copy.url!, copy.dataDir)),
+        Array.from({ length: INSTANCES }, (_, i) =>
+          startInstance(i, present(copy.url, "PostgreSQL database URL"), copy.dataDir),
+        ),
       );
       instances.push(...started);
     }, 180_000);
@@ -184,14 +187,14 @@ describe.skipIf(!testServerUrl())(
       const started = performance.now();
       const timed = await Promise.all(
         Array.from({ length: 200 }, async (_, n) => {
-          const response = await holdRequest(instances[n % INSTANCES]!, n, "17:00");
+          const response = await holdRequest(present(instances[n % INSTANCES], "instance"), n, "17:00");
           return { response, ms: performance.now() - started };
         }),
       );
       const responses = timed.map((r) => r.response);
       const ms = timed.map((r) => r.ms).sort((x, y) => x - y);
       console.info(
-        `200 holds over ${INSTANCES} instances: all answered in ${ms.at(-1)!.toFixed(0)} ms, median ${ms[99]!.toFixed(0)} ms`,
+        `200 holds over ${INSTANCES} instances: all answered in ${present(ms.at(-1), "slowest time").toFixed(0)} ms, median ${present(ms[99], "median time").toFixed(0)} ms`,
       );
       const statuses = responses.map((r) => r.status);
       expect(statuses.filter((s) => s >= 500)).toEqual([]);
@@ -209,7 +212,7 @@ describe.skipIf(!testServerUrl())(
     it("a hold taken on instance A shows on instance B within 100 ms, with B's availability cache on", {
       timeout: 60_000,
     }, async () => {
-      const [a, b] = [instances[0]!, instances[1]!];
+      const [a, b] = [present(instances[0], "instance A"), present(instances[1], "instance B")];
       const before = await freeCourts(b, "19:00");
       expect(before).toBe(8);
       // B now serves this date from its cache for CACHE_MS unless told otherwise.

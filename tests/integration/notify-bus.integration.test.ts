@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { CHANNELS, notify } from "../../src/server/db/notify-bus";
+import { present } from "../../src/server/kernel/present";
 import { createTestDatabase, queryRows } from "./harness";
 import { testServerUrl } from "./test-databases";
 
@@ -50,7 +51,7 @@ describe("notify bus", () => {
   it.skipIf(!testServerUrl())(
     "PostgreSQL: another instance hears it, and a cut listener reconnects and reports it (skipped on PGlite: one process)",
     async () => {
-      const b = await openDatabase({ url: copy.url!, poolSize: 1 });
+      const b = await openDatabase({ url: present(copy.url, "PostgreSQL database URL"), poolSize: 1 });
       try {
         let heard = 0;
         await b.listen(CHANNELS.availability, () => heard++);
@@ -63,7 +64,9 @@ describe("notify bus", () => {
           sql`select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN venue_availability'`,
         );
         expect(listener).toBeDefined();
-        await a.db.execute(sql`select pg_terminate_backend(${listener!.pid})`);
+        await a.db.execute(
+          sql`select pg_terminate_backend(${present(listener, "listening connection").pid})`,
+        );
         // Notifications sent while it was away are lost; the reconnect reports "assume it changed".
         expect(await until(() => heard === 2, 5000)).toBe(true);
         await notify(a.db, CHANNELS.availability);

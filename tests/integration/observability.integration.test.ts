@@ -7,6 +7,7 @@ import {
   MANAGER_PASSWORD,
   paidOnlineReservation,
 } from "../../src/server/admin/admin-test-kit";
+import { present } from "../../src/server/kernel/present";
 import { expireHolds } from "../../src/server/kernel/schedule/expire-holds";
 import { createHoldOk, HOLD_MS, holdBody, item } from "./booking-test-kit";
 import { createTestApp } from "./harness";
@@ -63,7 +64,7 @@ describe("request ids and access lines", () => {
       route: "/api/booking/availability",
       status: 200,
     });
-    expect(typeof access[0]!.ms).toBe("number");
+    expect(typeof present(access[0], "access line").ms).toBe("number");
   });
 
   it("keeps a sane id from the proxy and replaces one that could forge log lines", async () => {
@@ -108,7 +109,7 @@ describe("GET /metrics", () => {
 
   it("moves when a hold is made: holds active, request latency by route, outbox, pool", async () => {
     const before = await (await scrape()).text();
-    const activeBefore = value(before, "venue_holds_active")!;
+    const activeBefore = present(value(before, "venue_holds_active"), "venue_holds_active before");
     expect(activeBefore).toBeGreaterThanOrEqual(0);
     await createHoldOk(bed.t.client(), holdBody({ items: [item({ startTime: "10:00", duration: 60 })] }));
     await bed.t.deps.outbox.enqueue(bed.t.db, { to: "queued@example.test", subject: "Queued", text: "Hi" });
@@ -124,7 +125,9 @@ describe("GET /metrics", () => {
       ),
     ).toBeGreaterThanOrEqual(1);
     expect(body).not.toMatch(/route="[^"]*[0-9a-f]{8}-[0-9a-f]{4}/);
-    expect(value(body, "venue_outbox_pending")).toBe(value(before, "venue_outbox_pending")! + 1);
+    expect(value(body, "venue_outbox_pending")).toBe(
+      present(value(before, "venue_outbox_pending"), "venue_outbox_pending before") + 1,
+    );
     expect(value(body, "venue_outbox_oldest_pending_age_seconds")).toBeGreaterThan(0);
     for (const name of [
       "venue_bookings_confirmed",
@@ -157,7 +160,7 @@ describe("business events in the log", () => {
     const confirmed = events("payment.confirmed");
     expect(confirmed).toHaveLength(1);
     expect(confirmed[0]).toMatchObject({ level: 30, purpose: "reservation", outcome: "confirmed" });
-    expect(confirmed[0]!.providerEventId).toBeTruthy();
+    expect(present(confirmed[0], "payment.confirmed line").providerEventId).toBeTruthy();
     expect(paid.status).toBe("confirmed");
 
     const member = await bed.t.createMember();

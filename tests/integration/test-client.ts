@@ -21,7 +21,7 @@ export function visitorAddress(): string {
 
 export class TestClient {
   readonly cookies = new Map<string, string>();
-  private readonly options: ClientOptions;
+  private readonly options: ClientOptions & { ip: string };
 
   constructor(
     private readonly app: App,
@@ -32,7 +32,7 @@ export class TestClient {
 
   /** The address this client sends as X-Forwarded-For. */
   get ip(): string {
-    return this.options.ip!;
+    return this.options.ip;
   }
 
   /** The cookie header this client would send, or null when the jar is empty. */

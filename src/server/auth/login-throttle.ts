@@ -1,6 +1,7 @@
 import { and, count, eq, gt, max, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { loginAttempts } from "../db/schema";
+import { present } from "../kernel/present";
 
 // Login throttling (issue 2): against guessing, per account and per address, without letting
 // a stranger lock the real user out.
@@ -92,7 +93,7 @@ export async function takeLoginAttempt(db: Db, email: string, ip: string, now: D
       .insert(loginAttempts)
       .values({ emailKey: key, ip, success: false, at: now })
       .returning({ id: loginAttempts.id });
-    return row!.id;
+    return present(row, "inserted login attempt").id;
   });
 }
 

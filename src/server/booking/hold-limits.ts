@@ -11,6 +11,7 @@ import type { Db, Tx } from "../db/client";
 import { holds, venueSettings } from "../db/schema";
 import { AppError } from "../errors";
 import { hashHoldToken } from "../kernel/hold-token";
+import { present } from "../kernel/present";
 
 /** Who is asking for a hold, as far as the limits are concerned (DECISIONS.md Limits against hoarding). */
 export type HoldVisitor = {
@@ -66,9 +67,8 @@ export async function takeHoldPlace(tx: Tx, limits: HoldLimits, visitor: HoldVis
     .where(and(eq(holds.clientIp, visitor.ip), gt(holds.createdAt, windowStart)))
     .orderBy(asc(holds.createdAt));
   if (recent.length >= limits.perAddress) {
-    const freesAt = new Date(
-      recent[recent.length - limits.perAddress]!.createdAt.getTime() + limits.windowMinutes * 60_000,
-    );
+    const leavesWindow = present(recent[recent.length - limits.perAddress], "hold that frees a place");
+    const freesAt = new Date(leavesWindow.createdAt.getTime() + limits.windowMinutes * 60_000);
     const retryAfter = secondsUntil(freesAt, now);
     throw new AppError("RATE_LIMITED", tooManyHoldsFromAddressMessage(limits, retryAfter), { retryAfter });
   }
@@ -92,7 +92,8 @@ export async function takeHoldPlace(tx: Tx, limits: HoldLimits, visitor: HoldVis
     .where(and(eq(holds.status, "active"), gt(holds.expiresAt, now), or(...sameVisitor)))
     .orderBy(asc(holds.expiresAt));
   if (active.length >= limits.activePerVisitor) {
-    const retryAfter = secondsUntil(active[active.length - limits.activePerVisitor]!.expiresAt, now);
+    const expiresFirst = present(active[active.length - limits.activePerVisitor], "hold that frees a place");
+    const retryAfter = secondsUntil(expiresFirst.expiresAt, now);
     throw new AppError("RATE_LIMITED", tooManyActiveHoldsMessage(limits, retryAfter), { retryAfter });
   }
 }

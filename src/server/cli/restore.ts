@@ -10,14 +10,15 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   strict: true,
 });
-if (positionals.length !== 1) {
+const [archive] = positionals;
+if (positionals.length !== 1 || archive === undefined) {
   console.error("Usage: restore <venue-backup-….tar.gz> [--force]");
   process.exit(1);
 }
 const config = loadConfig();
 try {
   const manifest = await restoreBackup(
-    positionals[0]!,
+    archive,
     { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, storageDir: config.storageDir },
     { force: values.force },
   );

@@ -88,16 +88,16 @@ export function createOutbox(options: {
     // Batch after batch until the queue has nothing due, so a burst drains without waiting a tick.
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
       const claimed = await claimBatch();
-      for (const row of claimed) if (await send(row)) sent++;
+      for (const row of claimed) if (await send(transport, row)) sent++;
       if (claimed.length < BATCH) break;
     }
     return sent;
   }
 
-  async function send(row: typeof emailOutbox.$inferSelect): Promise<boolean> {
+  async function send(mailer: Transporter, row: typeof emailOutbox.$inferSelect): Promise<boolean> {
     const attempts = row.attempts;
     try {
-      await transport!.sendMail({
+      await mailer.sendMail({
         from,
         to: row.toAddress,
         subject: row.subject,

@@ -4,6 +4,7 @@ import type { Tx } from "../db/client";
 import { payments, pendingMembershipSignups } from "../db/schema";
 import { emailLayout, escapeHtml } from "../email/layout";
 import type { AppDeps } from "../kernel/deps";
+import { present } from "../kernel/present";
 import type { PaymentRow } from "../payments/payment-rows";
 import type { VenueIdentity } from "../settings/venue-settings";
 
@@ -25,7 +26,7 @@ type Extra = {
 export async function refundExtraMembership(tx: Tx, deps: AppDeps, venue: VenueIdentity, extra: Extra) {
   const { payment, signup } = extra;
   const now = deps.now();
-  const { refundId } = await deps.payments!.refundSubscription({
+  const { refundId } = await present(deps.payments, "payment provider").refundSubscription({
     subscriptionId: extra.subscriptionId,
     invoiceId: extra.invoiceId,
     amountCents: payment.amountCents,

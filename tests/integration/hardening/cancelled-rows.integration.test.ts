@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { present } from "../../../src/server/kernel/present";
 import { NOW } from "../booking-test-kit";
 import { createTestApp, type TestApp, testClock } from "../harness";
 
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  return present(sorted[Math.floor(sorted.length / 2)], "median");
 };
 
 async function timeLookup(date: string): Promise<number> {

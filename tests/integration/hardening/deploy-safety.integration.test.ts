@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, holds, reservations } from "../../../src/server/db/schema";
 import { eventBody, eventForm } from "../../../src/server/events/events-test-kit";
+import { present } from "../../../src/server/kernel/present";
 import { createHoldOk, holdBody, item, NOW, postWebhook, signForTestProvider } from "../booking-test-kit";
 import { createTestApp, errorOf, type TestApp, type TestClient, testClock } from "../harness";
 
@@ -124,7 +125,7 @@ describe("event photos", () => {
       .png()
       .toBuffer();
     expect((await upload("Csp Night", png, "image/png")).status).toBe(201);
-    const photo = await t.request((await photoOf("Csp Night"))!);
+    const photo = await t.request(present(await photoOf("Csp Night"), "photo of Csp Night"));
     expect(photo.status).toBe(200);
     expect(photo.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(await sharp(Buffer.from(await photo.arrayBuffer())).metadata()).toMatchObject({
@@ -142,7 +143,9 @@ describe("event photos", () => {
     const polyglot = Buffer.concat([gif, Buffer.from(script, "latin1")]);
     expect((await upload("Polyglot Night", polyglot, "image/gif")).status).toBe(201);
     const url = await photoOf("Polyglot Night");
-    const stored = Buffer.from(await (await t.request(url!)).arrayBuffer());
+    const stored = Buffer.from(
+      await (await t.request(present(url, "photo of Polyglot Night"))).arrayBuffer(),
+    );
     expect(stored.toString("latin1")).not.toContain("alert(");
     expect(stored.equals(polyglot)).toBe(false);
     expect((await sharp(stored).metadata()).width).toBe(8);
@@ -155,13 +158,13 @@ describe("event photos", () => {
     expect(response.status).toBe(400);
     expect((await errorOf(response)).message).toMatch(/too large/i);
     const [row] = await t.db.select({ n: count() }).from(events).where(eq(events.name, "Bomb Night"));
-    expect(row!.n).toBe(0);
+    expect(present(row, "event count").n).toBe(0);
 
     const wide = await sharp({ create: { width: 6000, height: 1000, channels: 3, background: "#369" } })
       .jpeg()
       .toBuffer();
     expect((await upload("Wide Night", wide, "image/jpeg")).status).toBe(201);
-    const stored = await t.request((await photoOf("Wide Night"))!);
+    const stored = await t.request(present(await photoOf("Wide Night"), "photo of Wide Night"));
     const meta = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
     expect(meta.width).toBeLessThanOrEqual(2400);
     expect(meta.height).toBeLessThanOrEqual(2400);
@@ -207,8 +210,9 @@ describe("session cookies behind a TLS proxy", () => {
       expect(session).toMatch(/;\s*Path=\//i);
       expect(session).not.toMatch(/;\s*Domain=/i);
       // The cookie it set signs the same browser in.
-      const name = session!.split("=")[0]!;
-      const value = session!.split(";")[0]!.slice(name.length + 1);
+      const cookie = present(session, "session cookie");
+      const name = present(cookie.split("=")[0], "cookie name");
+      const value = present(cookie.split(";")[0], "cookie pair").slice(name.length + 1);
       const me = await tls.request("/api/session", { headers: { cookie: `${name}=${value}` } });
       expect(((await me.json()) as { user: { email: string } | null }).user?.email).toBe(user.email);
     } finally {
@@ -242,7 +246,7 @@ describe("without a payment provider", () => {
     );
     const [held] = await unpaid.db.select({ n: count() }).from(holds);
     const [reserved] = await unpaid.db.select({ n: count() }).from(reservations);
-    expect([held!.n, reserved!.n]).toEqual([0, 0]);
+    expect([present(held, "hold count").n, present(reserved, "reservation count").n]).toEqual([0, 0]);
     // With a provider the same cart is held as before.
     expect((await createHoldOk(t.client(), body)).status).toBe("active");
   });

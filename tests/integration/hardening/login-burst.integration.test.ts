@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { passwordHashing } from "../../../src/server/auth/password-hashing";
+import { present } from "../../../src/server/kernel/present";
 import { createTestApp, errorOf, type TestApp, type TestUser, testClock } from "../harness";
 
 // ISSUE 12 "Safe to deploy": login throttling must take the attempt's place atomically before the
@@ -42,7 +43,10 @@ describe("login throttling under a burst", () => {
       other: 0,
     });
     expect(verify.mock.calls.length).toBeLessThanOrEqual(LIMIT_PER_ACCOUNT_AND_ADDRESS);
-    const refusal = responses.find((r) => r.status === 429)!;
+    const refusal = present(
+      responses.find((r) => r.status === 429),
+      "a 429 refusal",
+    );
     expect((await errorOf(refusal)).message).toBe(THROTTLED);
     // The owner, elsewhere, is not locked out by the burst.
     expect((await t.client({ ip: OWNER }).signIn(member.email, member.password)).status).toBe(200);

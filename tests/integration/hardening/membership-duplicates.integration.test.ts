@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { payments, pendingMembershipSignups, users } from "../../../src/server/db/schema";
+import { present } from "../../../src/server/kernel/present";
 import { subscriptionCompletedEvent } from "../../../src/server/membership/membership-test-checkout";
 import {
   membershipPayment,
@@ -36,7 +37,10 @@ const startSignup = (email: string) => t.client().post("/api/membership/checkout
 async function pay(url: string) {
   const sessionId = sessionIdOf(url);
   const payment = await membershipPayment(t.deps, sessionId);
-  const payload = (await subscriptionCompletedEvent(t.deps, payment, sessionId, clock.now()))!;
+  const payload = present(
+    await subscriptionCompletedEvent(t.deps, payment, sessionId, clock.now()),
+    "subscription completed event",
+  );
   return {
     payload,
     paymentId: payment.id,
@@ -85,8 +89,11 @@ describe("one email, one live membership", () => {
     const [account] = await accountsOf(email);
     expect(account).toMatchObject({ isMember: true, stripeSubscriptionId: kept.subscriptionId });
     const [refunded] = await t.db.select().from(payments).where(eq(payments.id, extra.paymentId));
-    expect(refunded).toMatchObject({ state: "refunded", refundedCents: refunded!.amountCents });
-    expect(refunded!.providerRefundId).toMatch(/^re_test_/);
+    expect(refunded).toMatchObject({
+      state: "refunded",
+      refundedCents: present(refunded, "extra payment").amountCents,
+    });
+    expect(present(refunded, "extra payment").providerRefundId).toMatch(/^re_test_/);
     const emails = await t.emailsTo(email);
     expect(emails.map((e) => e.subject).some((s) => /refund/i.test(s))).toBe(true);
     // A repeat of the event refunds nothing twice.

@@ -2,6 +2,7 @@ import { hashPassword as scryptHash } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../../../src/server/db/schema";
+import { present } from "../../../src/server/kernel/present";
 import { createTestApp, errorOf, type TestApp, type TestUser, uniqueEmail } from "../harness";
 
 // ISSUE 12 "Safe to deploy", accounts (DECISIONS.md Passwords; docs/decisions/015):
@@ -40,7 +41,10 @@ async function resetLink(email: string) {
   const text = (await t.emailsTo(email)).at(-1)?.textBody ?? "";
   const match = text.match(/reset-password\?token=([^&\s]+)&email=(\S+)/);
   if (!match) throw new Error(`No reset link in the email: ${text}`);
-  return { token: decodeURIComponent(match[1]!), email: decodeURIComponent(match[2]!) };
+  return {
+    token: decodeURIComponent(present(match[1], "reset token")),
+    email: decodeURIComponent(present(match[2], "reset email")),
+  };
 }
 
 const signup = (password: string) =>

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { openDatabase } from "../../../src/server/db/client";
 import { couponCodes, courts, events, reservations, users } from "../../../src/server/db/schema";
 import { DEMO_USERS, seedDatabase } from "../../../src/server/db/seed";
+import { present } from "../../../src/server/kernel/present";
 import { createAdmin, createMember } from "../factories";
 import { databaseUrl, dropDatabase, onServer, quoteIdentifier, testServerUrl } from "../test-databases";
 
@@ -38,7 +39,7 @@ async function emptyDatabase(): Promise<Target> {
     const name = `${inject("testDatabasePrefix")}${randomBytes(6).toString("hex")}`;
     await onServer(serverUrl, (client) =>
       client.query(
-        `CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(inject("testDatabaseTemplate")!)}`,
+        `CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(present(inject("testDatabaseTemplate"), "template database"))}`,
       ),
     );
     target = {
@@ -88,7 +89,13 @@ type Started = {
 /** Runs a server-side entry point; resolves once it logs "listening" or exits. */
 function run(entry: string, env: Record<string, string>, timeoutMs = 90_000): Promise<Started> {
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TZ: "UTC", LOG_FORMAT: "json", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      TZ: "UTC",
+      LOG_FORMAT: "json",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -145,8 +152,8 @@ function listeningAddresses(port: number): string[] {
     }
     for (const line of table.trim().split("\n").slice(1)) {
       const [, local, , state] = line.trim().split(/\s+/);
-      const [address, localPort] = local!.split(":");
-      if (localPort === hexPort && state === "0A") found.push(address!);
+      const [address, localPort] = present(local, "local address").split(":");
+      if (localPort === hexPort && state === "0A") found.push(present(address, "listening address"));
     }
   }
   return found;
@@ -178,7 +185,7 @@ describe("a production start", () => {
       await stop(started);
     }
     const [row] = await withDatabase(target, (db) => db.select({ n: count() }).from(users));
-    expect(row!.n).toBe(0);
+    expect(present(row, "user count").n).toBe(0);
   });
 
   it("refuses without PUBLIC_URL, or with a plain-http one, naming it", async () => {
@@ -231,7 +238,12 @@ describe("a production start", () => {
       const [demoEvents] = await db.select({ n: count() }).from(events);
       const [coupons] = await db.select({ n: count() }).from(couponCodes);
       const [courtRows] = await db.select({ n: count() }).from(courts);
-      expect([bookings!.n, demoEvents!.n, coupons!.n, courtRows!.n]).toEqual([0, 0, 0, 8]);
+      expect([
+        present(bookings, "reservation count").n,
+        present(demoEvents, "event count").n,
+        present(coupons, "coupon count").n,
+        present(courtRows, "court count").n,
+      ]).toEqual([0, 0, 0, 8]);
     });
 
     const started = await startServer({ ...PRODUCTION, ...target.env });
@@ -256,7 +268,7 @@ describe("a development start", () => {
     try {
       expect(started.port, started.output).toBeGreaterThan(0);
       expect(started.host).toBe("127.0.0.1");
-      expect(listeningAddresses(started.port!)).toEqual(["0100007F"]);
+      expect(listeningAddresses(present(started.port, "listening port"))).toEqual(["0100007F"]);
       const signIn = await fetch(`http://127.0.0.1:${started.port}/api/session/sign-in`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -272,10 +284,14 @@ describe("a development start", () => {
 describe("npm run manager-password while the server runs", () => {
   it("is in force at the next use, without a restart; the old password is refused", async () => {
     const target = await emptyDatabase();
-    const [admin, member] = await withDatabase(target, async (db) => [
-      await createAdmin(db, { email: "desk-admin@example.test" }),
-      await createMember(db, { email: "desk-member@example.test" }),
-    ]);
+    const [admin, member] = await withDatabase(
+      target,
+      async (db) =>
+        [
+          await createAdmin(db, { email: "desk-admin@example.test" }),
+          await createMember(db, { email: "desk-member@example.test" }),
+        ] as const,
+    );
     const started = await startServer({
       NODE_ENV: "development",
       PORT: "0",
@@ -290,7 +306,7 @@ describe("npm run manager-password while the server runs", () => {
       const signIn = await fetch(`${base}/api/session/sign-in`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: admin!.email, password: admin!.password }),
+        body: JSON.stringify({ email: admin.email, password: admin.password }),
       });
       expect(signIn.status).toBe(200);
       const cookie = signIn.headers
@@ -298,7 +314,7 @@ describe("npm run manager-password while the server runs", () => {
         .map((line) => line.split(";")[0])
         .join("; ");
       const freeze = (managerPassword: string, frozen: boolean) =>
-        fetch(`${base}/api/admin/members/${member!.id}/freeze`, {
+        fetch(`${base}/api/admin/members/${member.id}/freeze`, {
           method: "POST",
           headers: { "content-type": "application/json", cookie },
           body: JSON.stringify({ managerPassword, freeze: frozen }),

@@ -8,6 +8,7 @@ import { createBackup, restoreBackup } from "../../../src/server/cli/backup-arch
 import type { Db } from "../../../src/server/db/client";
 import { events, reservations } from "../../../src/server/db/schema";
 import { storePhoto } from "../../../src/server/events/event-photo-storage";
+import { present } from "../../../src/server/kernel/present";
 import { createTestApp, demoUsers, queryRows, type TestApp } from "../harness";
 import { onServer } from "../test-databases";
 
@@ -29,7 +30,7 @@ async function snapshot(db: Db) {
         `select count(*)::int as rows, md5(string_agg(t::text, '|' order by t::text)) as digest from ${name} t`,
       ),
     );
-    result[name] = row!;
+    result[name] = present(row, `row count of ${name}`);
   }
   return result;
 }
@@ -58,7 +59,10 @@ describe("backup and restore", () => {
       { bytes: new Uint8Array(PNG), kind: "png" },
       new Date(),
     );
-    await source.db.update(events).set({ photoUrl: photo.url }).where(eq(events.id, event!.id));
+    await source.db
+      .update(events)
+      .set({ photoUrl: photo.url })
+      .where(eq(events.id, present(event, "demo event").id));
 
     const before = await snapshot(source.db);
     expect(before["public.reservations"]?.rows).toBeGreaterThan(0);
@@ -105,8 +109,11 @@ describe("backup and restore", () => {
     apps.push(restored);
 
     expect(await snapshot(restored.db)).toEqual(before);
-    const [restoredEvent] = await restored.db.select().from(events).where(eq(events.id, event!.id));
-    const response = await restored.request(restoredEvent!.photoUrl!);
+    const [restoredEvent] = await restored.db
+      .select()
+      .from(events)
+      .where(eq(events.id, present(event, "demo event").id));
+    const response = await restored.request(present(restoredEvent?.photoUrl, "restored event photo"));
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(PNG)).toBe(true);
     expect(
