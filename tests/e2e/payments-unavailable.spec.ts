@@ -29,6 +29,7 @@ test.beforeAll(async () => {
       TEST_CHECKOUT: "false",
       SEED_ON_EMPTY: "true",
       LOG_LEVEL: "info",
+      LOG_FORMAT: "json",
     },
   });
   server = child;
