@@ -11,7 +11,7 @@ export default defineConfig({
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: process.env.SOURCEMAP === "1",
     chunkSizeWarningLimit: 700,
     manifest: true,
   },

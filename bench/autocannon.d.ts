@@ -17,6 +17,7 @@ declare module "autocannon" {
     amount?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    requests?: Array<{ setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }>;
   };
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -15,7 +15,28 @@ export type PageWeight = {
   adminCode: string[];
 };
 
-export type LighthouseFigure = { path: string; performance: number; accessibility: number; runs: number };
+export type LighthouseFigure = {
+  path: string;
+  /** Medians; null when Lighthouse could not score the page (see `error`). */
+  performance: number | null;
+  accessibility: number | null;
+  runs: number;
+  /** Every run's scores, and Lighthouse's measure of this machine's speed (benchmarkIndex). */
+  performanceRuns: number[];
+  benchmarkIndex: number[];
+  error?: string;
+};
+
+export type FrontendFigures = { weights: PageWeight[]; lighthouse: LighthouseFigure[] };
+
+// Issue 16 goal 3 (decision record 025).
+export const FRONTEND_BUDGET = {
+  jsGzipBytes: 150 * 1024,
+  lighthousePerformance: 95,
+  lighthouseAccessibility: 100,
+};
+
+type Check = { figure: string; value: string; budget: string; pass: boolean; info?: boolean };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -58,19 +79,36 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
   }
 }
 
-/** Lighthouse's default (mobile) configuration; the median of `runs` runs for each score. */
+/**
+ * Lighthouse's default (mobile) configuration; the median of `runs` runs for each score. Chromium
+ * is started by Playwright with a remote-debugging port and Lighthouse attaches to it: Lighthouse's
+ * own launcher (chrome-launcher) with Debian's Chromium 156 recorded no navigation in the trace
+ * (NO_NAVSTART). A page Lighthouse cannot score is returned with `error`, never thrown, so the
+ * other figures of the run are still printed and saved.
+ */
 export async function measureLighthouse(
   baseUrl: string,
   path: string,
   options: { runs: number; cookie?: string; port: number },
 ): Promise<LighthouseFigure> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [`--remote-debugging-port=${options.port}`],
+  const performance: number[] = [];
+  const accessibility: number[] = [];
+  const benchmarkIndex: number[] = [];
+  const figure = (error?: string): LighthouseFigure => ({
+    path,
+    performance: performance.length > 0 ? median(performance) : null,
+    accessibility: accessibility.length > 0 ? median(accessibility) : null,
+    runs: performance.length,
+    performanceRuns: performance,
+    benchmarkIndex,
+    ...(error ? { error } : {}),
   });
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | null = null;
   try {
-    const performance: number[] = [];
-    const accessibility: number[] = [];
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [`--remote-debugging-port=${options.port}`],
+    });
     for (let i = 0; i < options.runs; i++) {
       const result = await lighthouse(
         baseUrl + path,
@@ -83,24 +121,112 @@ export async function measureLighthouse(
         },
         undefined,
       );
+      if (result?.lhr.runtimeError)
+        return figure(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
       const categories = result?.lhr.categories;
-      if (!categories?.performance || !categories.accessibility)
-        throw new Error(`Lighthouse gave no scores for ${path}`);
-      if (result?.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
-      performance.push(Math.round((categories.performance.score ?? 0) * 100));
-      accessibility.push(Math.round((categories.accessibility.score ?? 0) * 100));
+      if (categories?.performance?.score == null || categories.accessibility?.score == null)
+        return figure("Lighthouse gave no scores");
+      performance.push(Math.round(categories.performance.score * 100));
+      accessibility.push(Math.round(categories.accessibility.score * 100));
+      benchmarkIndex.push(Math.round(result?.lhr.environment.benchmarkIndex ?? 0));
     }
-    const median = (values: number[]) =>
-      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-    return {
-      path,
-      performance: median(performance),
-      accessibility: median(accessibility),
-      runs: options.runs,
-    };
+    return figure();
+  } catch (err) {
+    return figure(err instanceof Error ? err.message.split("\n")[0] : String(err));
   } finally {
-    await browser.close();
+    await browser?.close().catch(() => {});
   }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** Page weight of /book and /events, and Lighthouse on them (and /admin, signed in, for the record). */
+export async function measureFrontend(
+  baseUrl: string,
+  options: { runs: number; port: number; adminCookie: string },
+): Promise<FrontendFigures> {
+  const weights = [await measurePageWeight(baseUrl, "/book"), await measurePageWeight(baseUrl, "/events")];
+  const lighthouse: LighthouseFigure[] = [];
+  for (const path of ["/book", "/events"]) {
+    lighthouse.push(await measureLighthouse(baseUrl, path, { runs: options.runs, port: options.port }));
+  }
+  lighthouse.push(
+    await measureLighthouse(baseUrl, "/admin", {
+      runs: options.runs,
+      port: options.port,
+      cookie: options.adminCookie,
+    }),
+  );
+  return { weights, lighthouse };
+}
+
+/** The front end's budget rows: a page Lighthouse could not score is a FAIL with the reason. */
+export function frontendChecks(frontend: FrontendFigures): Check[] {
+  const checks: Check[] = [];
+  for (const weight of frontend.weights) {
+    checks.push(
+      {
+        figure: `${weight.path}: first-load JavaScript (gzip)`,
+        value: `${(weight.jsGzipBytes / 1024).toFixed(1)} KB`,
+        budget: `≤ ${FRONTEND_BUDGET.jsGzipBytes / 1024} KB`,
+        pass: weight.jsGzipBytes <= FRONTEND_BUDGET.jsGzipBytes,
+      },
+      {
+        figure: `${weight.path}: admin code sent to the public page`,
+        value: weight.adminCode.length === 0 ? "none" : weight.adminCode.join(", "),
+        budget: "none",
+        pass: weight.adminCode.length === 0,
+      },
+    );
+  }
+  for (const score of frontend.lighthouse.filter((l) => l.path !== "/admin")) {
+    const failed = score.error ? `FAILED (${score.error})` : null;
+    checks.push(
+      {
+        figure: `${score.path}: Lighthouse performance (mobile, median of ${score.runs})`,
+        value:
+          failed ??
+          `${score.performance} (runs ${score.performanceRuns.join(", ")}; machine index ${score.benchmarkIndex.join(", ")})`,
+        budget: `≥ ${FRONTEND_BUDGET.lighthousePerformance}`,
+        pass: !failed && (score.performance ?? 0) >= FRONTEND_BUDGET.lighthousePerformance,
+      },
+      {
+        figure: `${score.path}: Lighthouse accessibility (mobile, median of ${score.runs})`,
+        value: failed ?? String(score.accessibility),
+        budget: `≥ ${FRONTEND_BUDGET.lighthouseAccessibility}`,
+        pass: !failed && (score.accessibility ?? 0) >= FRONTEND_BUDGET.lighthouseAccessibility,
+      },
+    );
+  }
+  return checks;
+}
+
+/** The front end's section of the printed report. */
+export function frontendReport(frontend: FrontendFigures, table: (rows: string[][]) => string): string[] {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const rows = [["page", "JS", "JS gzip", "JS files", "CSS", "CSS gzip"]];
+  for (const w of frontend.weights) {
+    const scripts = w.files.filter((f) => f.endsWith(".js")).length;
+    rows.push([
+      w.path,
+      kb(w.jsBytes),
+      kb(w.jsGzipBytes),
+      String(scripts),
+      kb(w.cssBytes),
+      kb(w.cssGzipBytes),
+    ]);
+  }
+  const scores = [["page", "Lighthouse performance", "accessibility", "runs (median)", "note"]];
+  for (const l of frontend.lighthouse) {
+    scores.push([
+      l.path,
+      l.performance === null ? "FAILED" : String(l.performance),
+      l.accessibility === null ? "FAILED" : String(l.accessibility),
+      String(l.runs),
+      l.error ?? `machine index ${l.benchmarkIndex.join(", ")}`,
+    ]);
+  }
+  return ["", "== front end (first visit, empty cache)", table(rows), "", table(scores)];
 }
 
 /** Signs in through the API as a browser would and returns the Cookie header for the session. */

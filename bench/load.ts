@@ -1,7 +1,10 @@
-// The load the bench puts on a running server, from this (separate) process over loopback.
+// The load the bench puts on a running server. Runs inside bench/load-worker.ts, a process of its
+// own, so the load generator never shares an event loop with the bench's bookkeeping.
 import autocannon from "autocannon";
+import { addDaysToDate } from "../src/domain/venue-time";
 
 export type LatencyFigure = {
+  label: string;
   connections: number;
   rps: number;
   p50: number;
@@ -16,22 +19,45 @@ export function availabilityPath(date: string, facilityType = "court", duration 
   return `/api/booking/availability?facilityType=${facilityType}&date=${date}&duration=${duration}`;
 }
 
-/** Availability at each connection count: requests/s and latency p50/p99 (autocannon). */
+/**
+ * The lookups a day of real visitors makes: every bookable date, both facility types and every
+ * public duration, in a fixed shuffled order, so no single (type, date) read is the only one warm.
+ */
+export function rotatingPaths(today: string, days = 10): string[] {
+  const paths: string[] = [];
+  for (let d = 0; d <= days; d++) {
+    const date = addDaysToDate(today, d);
+    for (const duration of [60, 90, 120, 150, 180]) paths.push(availabilityPath(date, "court", duration));
+    for (const duration of [30, 60, 90, 120]) paths.push(availabilityPath(date, "dart_bay", duration));
+  }
+  // A fixed permutation (stride coprime with the length) spreads dates and types apart.
+  const stride = 37;
+  return paths.map((_, i) => paths[(i * stride) % paths.length] ?? paths[0] ?? "");
+}
+
+/** Availability requests/s and latency p50/p99 (autocannon), on one path or rotating over many. */
 export async function measureAvailability(
   baseUrl: string,
-  date: string,
-  connectionCounts: number[],
-  seconds: number,
+  options: { label: string; paths: string[]; connections: number[]; seconds: number; warmup?: number },
 ): Promise<LatencyFigure[]> {
-  const url = baseUrl + availabilityPath(date);
-  const first = await fetch(url);
-  if (first.status !== 200) throw new Error(`availability answered ${first.status}: ${await first.text()}`);
+  for (const path of options.paths.slice(0, 3)) {
+    const first = await fetch(baseUrl + path);
+    if (first.status !== 200) throw new Error(`availability answered ${first.status}: ${await first.text()}`);
+  }
+  let next = 0;
+  const paths = options.paths;
+  const requests = [
+    {
+      setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[next++ % paths.length] }),
+    },
+  ];
   // Warm-up: JIT, the connection pool and PostgreSQL's caches.
-  await autocannon({ url, connections: 16, duration: 3 });
+  await autocannon({ url: baseUrl, connections: 16, duration: options.warmup ?? 2, requests });
   const figures: LatencyFigure[] = [];
-  for (const connections of connectionCounts) {
-    const result = await autocannon({ url, connections, duration: seconds });
+  for (const connections of options.connections) {
+    const result = await autocannon({ url: baseUrl, connections, duration: options.seconds, requests });
     figures.push({
+      label: options.label,
       connections,
       rps: round(result.requests.average, 0),
       p50: round(result.latency.p50),
@@ -70,9 +96,68 @@ function holdBody(date: string, startTime: string, facilityType: string, duratio
   };
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+  return round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+}
+
+type HoldAnswer = {
+  status: number;
+  code?: string;
+  details?: Record<string, unknown>;
+  holdId?: string;
+  holdToken?: string;
+  ms: number;
+};
+
+/** One hold request from player n (its own X-Forwarded-For address and email). */
+async function requestHold(
+  baseUrl: string,
+  n: number,
+  item: { date: string; startTime: string; facilityType: string; duration: number },
+): Promise<HoldAnswer> {
+  const started = performance.now();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${baseUrl}/api/booking/holds`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": playerAddress(n) },
+      body: JSON.stringify(holdBody(item.date, item.startTime, item.facilityType, item.duration, n)),
+    });
+    text = await response.text();
+  } catch (err) {
+    // A refused or reset connection is an answer the player sees too: counted, not thrown.
+    const cause = (err as { cause?: { code?: string } }).cause?.code ?? "network error";
+    return { status: 0, code: cause, ms: performance.now() - started };
+  }
+  const ms = performance.now() - started;
+  try {
+    const body = JSON.parse(text) as {
+      error?: { code?: string; details?: Record<string, unknown> };
+      holdId?: string;
+      holdToken?: string;
+    };
+    return {
+      status: response.status,
+      code: body.error?.code,
+      details: body.error?.details,
+      holdId: body.holdId,
+      holdToken: body.holdToken,
+      ms,
+    };
+  } catch {
+    return { status: response.status, ms };
+  }
+}
+
+async function cancelHold(baseUrl: string, holdId: string, holdToken: string) {
+  const response = await fetch(`${baseUrl}/api/booking/holds/cancel`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ holdId, holdToken }),
+  });
+  await response.text();
 }
 
 export type ContentionFigure = {
@@ -82,44 +167,26 @@ export type ContentionFigure = {
   freeCourts: number;
   winners: number;
   cleanConflicts: number;
+  /** Losers whose 409 offered another free time (details.nextFreeStartTime). */
+  offeredNextTime: number;
   otherAnswers: Record<string, number>;
   serverErrors: number;
+  p50: number;
   p99: number;
 };
 
 /**
  * 200 clients each try to hold the same court slot at the same moment. The slot is the one on
- * `date` with the most courts free (some courts taken, so the race is for what is left).
+ * `date` with the most courts free (some courts taken, so the race is for what is left). The
+ * winners' holds are cancelled afterwards, so the day is as it was for the figures after this one.
  */
-export async function measureContention(
-  baseUrl: string,
-  date: string,
-  clients = 200,
-): Promise<ContentionFigure> {
+export async function measureContention(baseUrl: string, date: string, clients: number, firstPlayer: number) {
   const candidates = (await slots(baseUrl, date, "court", 60)).filter((s) => s.isAvailable);
   const slot = candidates.sort((a, b) => b.availableFacilities - a.availableFacilities)[0];
   if (!slot) throw new Error(`no free court on ${date}`);
-  const bodies = Array.from({ length: clients }, (_, i) =>
-    JSON.stringify(holdBody(date, slot.startTime, "court", 60, i)),
-  );
+  const item = { date, startTime: slot.startTime, facilityType: "court", duration: 60 };
   const answers = await Promise.all(
-    bodies.map(async (body, i) => {
-      const started = performance.now();
-      const response = await fetch(`${baseUrl}/api/booking/holds`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-forwarded-for": playerAddress(i) },
-        body,
-      });
-      const text = await response.text();
-      const ms = performance.now() - started;
-      let code: string | undefined;
-      try {
-        code = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
-      } catch {
-        code = undefined;
-      }
-      return { status: response.status, code, ms };
-    }),
+    Array.from({ length: clients }, (_, i) => requestHold(baseUrl, firstPlayer + i, item)),
   );
   const otherAnswers: Record<string, number> = {};
   for (const a of answers) {
@@ -127,22 +194,203 @@ export async function measureContention(
     const key = `${a.status} ${a.code ?? ""}`.trim();
     otherAnswers[key] = (otherAnswers[key] ?? 0) + 1;
   }
-  return {
+  const losers = answers.filter((a) => a.status === 409 && a.code === "SLOT_TAKEN");
+  for (const a of answers) if (a.holdId && a.holdToken) await cancelHold(baseUrl, a.holdId, a.holdToken);
+  const figure: ContentionFigure = {
     date,
     startTime: slot.startTime,
     clients,
     freeCourts: slot.availableFacilities,
     winners: answers.filter((a) => a.status === 201).length,
-    cleanConflicts: answers.filter((a) => a.status === 409 && a.code === "SLOT_TAKEN").length,
+    cleanConflicts: losers.length,
+    offeredNextTime: losers.filter((a) => typeof a.details?.nextFreeStartTime === "string").length,
     otherAnswers,
     serverErrors: answers.filter((a) => a.status >= 500).length,
-    p99: round(
-      percentile(
-        answers.map((a) => a.ms),
-        99,
-      ),
+    p50: percentile(
+      answers.map((a) => a.ms),
+      50,
+    ),
+    p99: percentile(
+      answers.map((a) => a.ms),
+      99,
     ),
   };
+  return figure;
+}
+
+export type HoldThroughputFigure = {
+  clients: number;
+  holds: number;
+  refused: Record<string, number>;
+  serverErrors: number;
+  seconds: number;
+  holdsPerSecond: number;
+  p50: number;
+  p99: number;
+};
+
+/**
+ * Holds per second without collisions: each client books its own (date, facility type) lane, one
+ * hold after another, on places that are free (from one availability read per lane, on the hour so
+ * no two of its own holds overlap). Every hold is cancelled afterwards, untimed.
+ */
+export async function measureHoldThroughput(
+  baseUrl: string,
+  lanes: Array<{ date: string; facilityType: "court" | "dart_bay" }>,
+  perClient: number,
+  firstPlayer: number,
+): Promise<HoldThroughputFigure> {
+  const plans = await Promise.all(
+    lanes.map(async (lane) => {
+      const free = (await slots(baseUrl, lane.date, lane.facilityType, 60)).filter(
+        (s) => s.isAvailable && s.startTime.endsWith(":00"),
+      );
+      const places: Array<{ date: string; startTime: string; facilityType: string; duration: number }> = [];
+      for (const s of free) {
+        for (let k = 0; k < s.availableFacilities; k++) {
+          places.push({
+            date: lane.date,
+            startTime: s.startTime,
+            facilityType: lane.facilityType,
+            duration: 60,
+          });
+        }
+      }
+      return places.slice(0, perClient);
+    }),
+  );
+  const refused: Record<string, number> = {};
+  const times: number[] = [];
+  const made: Array<{ holdId: string; holdToken: string }> = [];
+  let serverErrors = 0;
+  let player = firstPlayer;
+  const started = performance.now();
+  await Promise.all(
+    plans.map(async (places) => {
+      for (const place of places) {
+        const a = await requestHold(baseUrl, player++, place);
+        if (a.status >= 500) serverErrors++;
+        if (a.status === 201 && a.holdId && a.holdToken) {
+          times.push(a.ms);
+          made.push({ holdId: a.holdId, holdToken: a.holdToken });
+        } else {
+          const key = `${a.status} ${a.code ?? ""}`.trim();
+          refused[key] = (refused[key] ?? 0) + 1;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  for (const h of made) await cancelHold(baseUrl, h.holdId, h.holdToken);
+  return {
+    clients: lanes.length,
+    holds: made.length,
+    refused,
+    serverErrors,
+    seconds: round(seconds),
+    holdsPerSecond: round(made.length / seconds, 1),
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+  };
+}
+
+export type RushFigure = {
+  date: string;
+  clients: number;
+  /** Free places among every slot some client preferred (one hold takes one place). */
+  freePlaces: number;
+  winners: number;
+  losers: number;
+  losersOffered: number;
+  serverErrors: number;
+  otherAnswers: Record<string, number>;
+  requests: number;
+  requestP50: number;
+  requestP99: number;
+  /** From the opening moment to a loser's last answer. */
+  loserToldP99: number;
+  loserToldMax: number;
+  seconds: number;
+};
+
+/**
+ * The booking rush (issue 16): the window opens on `date` and `clients` players at once each try
+ * to hold one of their three preferred evening slots — courts or dart bays, 60 minutes on the hour
+ * so no two preferred slots overlap — falling back to the next preference on a 409. Winners must
+ * equal the free places of every preferred slot; each loser's last 409 must offer another free time.
+ */
+export async function measureRush(baseUrl: string, date: string, clients: number, firstPlayer: number) {
+  const evening = ["16:00", "17:00", "18:00", "19:00", "20:00"];
+  const offered = new Map<string, number>();
+  for (const facilityType of ["court", "dart_bay"] as const) {
+    for (const s of await slots(baseUrl, date, facilityType, 60)) {
+      if (evening.includes(s.startTime)) offered.set(`${facilityType}|${s.startTime}`, s.availableFacilities);
+    }
+  }
+  let seed = 16_2026;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const players = Array.from({ length: clients }, (_, i) => {
+    // Two players in three want a court (8 courts against 4 bays).
+    const facilityType = rand() < 2 / 3 ? "court" : "dart_bay";
+    const prefs = [...evening].sort(() => rand() - 0.5).slice(0, 3);
+    return { n: firstPlayer + i, facilityType, prefs };
+  });
+  const wanted = new Set(players.flatMap((p) => p.prefs.map((t) => `${p.facilityType}|${t}`)));
+  const freePlaces = [...wanted].reduce((sum, key) => sum + (offered.get(key) ?? 0), 0);
+
+  const requestTimes: number[] = [];
+  const loserTimes: number[] = [];
+  const otherAnswers: Record<string, number> = {};
+  let winners = 0;
+  let losersOffered = 0;
+  let serverErrors = 0;
+  const opened = performance.now();
+  await Promise.all(
+    players.map(async (p) => {
+      let last: HoldAnswer | null = null;
+      for (const startTime of p.prefs) {
+        last = await requestHold(baseUrl, p.n, {
+          date,
+          startTime,
+          facilityType: p.facilityType,
+          duration: 60,
+        });
+        requestTimes.push(last.ms);
+        if (last.status >= 500) serverErrors++;
+        if (last.status === 201) {
+          winners++;
+          return;
+        }
+        if (!(last.status === 409 && last.code === "SLOT_TAKEN")) {
+          const key = `${last.status} ${last.code ?? ""}`.trim();
+          otherAnswers[key] = (otherAnswers[key] ?? 0) + 1;
+          return;
+        }
+      }
+      loserTimes.push(performance.now() - opened);
+      if (typeof last?.details?.nextFreeStartTime === "string") losersOffered++;
+    }),
+  );
+  const figure: RushFigure = {
+    date,
+    clients,
+    freePlaces,
+    winners,
+    losers: loserTimes.length,
+    losersOffered,
+    serverErrors,
+    otherAnswers,
+    requests: requestTimes.length,
+    requestP50: percentile(requestTimes, 50),
+    requestP99: percentile(requestTimes, 99),
+    loserToldP99: percentile(loserTimes, 99),
+    loserToldMax: round(Math.max(0, ...loserTimes)),
+    seconds: round((performance.now() - opened) / 1000),
+  };
+  return figure;
 }
 
 export type JourneyFigure = {
@@ -165,6 +413,7 @@ export async function measureJourney(
   baseUrl: string,
   lanes: Array<{ date: string; facilityType: "court" | "dart_bay" }>,
   perClient: number,
+  firstPlayer: number,
 ): Promise<JourneyFigure> {
   const failures: Record<string, number> = {};
   const fail = (step: string, status: number) => {
@@ -186,7 +435,7 @@ export async function measureJourney(
       fail("no free slot", 0);
       return false;
     }
-    const player = 10_000 + n++;
+    const player = firstPlayer + n++;
     const hold = await fetch(`${baseUrl}/api/booking/holds`, {
       method: "POST",
       headers: { ...json, "x-forwarded-for": playerAddress(player) },
@@ -253,7 +502,7 @@ export async function measureJourney(
     bookingsPerSecond: round(bookings / seconds, 1),
     failures,
     serverErrors,
-    p50: round(percentile(times, 50)),
-    p99: round(percentile(times, 99)),
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
   };
 }

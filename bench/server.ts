@@ -74,7 +74,11 @@ export async function runScript<T>(script: string, env: Record<string, string>):
 export type RunningServer = { url: string; stop(): Promise<void> };
 
 /** Starts the production server on a free port and waits for /api/health. */
-export async function startServer(target: DatabaseTarget, port: number): Promise<RunningServer> {
+export async function startServer(
+  target: DatabaseTarget,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
     env: {
@@ -97,6 +101,7 @@ export async function startServer(target: DatabaseTarget, port: number): Promise
       // (load.ts), which the server believes only behind a proxy, so the limits against hoarding
       // (DECISIONS.md) see distinct visitors instead of one address holding 200 courts.
       TRUST_PROXY: "true",
+      ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -13,7 +13,7 @@ const SOURCES = [
   "package.json",
   "package-lock.json",
 ];
-const OUTPUTS = ["dist/client/index.html", "dist/server/main.js"];
+const OUTPUTS = ["dist/client/index.html", "dist/server/main.js", "dist/embedded/pgdata/PG_VERSION"];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

@@ -1,14 +1,12 @@
 import "./mantine.css";
-import "@mantine/notifications/styles.css";
 import "./styles.css";
 import { MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { PageLoader } from "./components/layout/AppLayout";
+import { NotificationsHost } from "./components/layout/NotificationsHost";
 import { SessionProvider } from "./lib/session";
 import { AppRoutes, preloadLandingPage } from "./router";
 import { cssVariablesResolver, theme } from "./theme";
@@ -49,15 +47,13 @@ void appStyles().then(() =>
       <StrictMode>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           <QueryClientProvider client={queryClient}>
-            <ModalsProvider>
-              {/* SPEC §9 Notifications: bottom right, 4000 ms. */}
-              <Notifications position="bottom-right" autoClose={4000} />
-              <SessionProvider fallback={<PageLoader />}>
-                <BrowserRouter>
-                  <AppRoutes />
-                </BrowserRouter>
-              </SessionProvider>
-            </ModalsProvider>
+            {/* SPEC §9 Notifications: bottom right, 4000 ms. */}
+            <NotificationsHost />
+            <SessionProvider fallback={<PageLoader />}>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </SessionProvider>
           </QueryClientProvider>
         </MantineProvider>
       </StrictMode>,

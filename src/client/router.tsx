@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { Navigate, type RouteObject, useRoutes } from "react-router";
+import { type RouteObject, useRoutes } from "react-router";
 import { RequireAdmin, RequireMember, RequireUser } from "./components/guards";
 import { AppLayout } from "./components/layout/AppLayout";
 
@@ -12,10 +12,12 @@ const AdminDashboardPage = lazy(() => import("./features/admin/dashboard/AdminDa
 const MembersPage = lazy(() => import("./features/admin/members/MembersPage"));
 const CouponsPage = lazy(() => import("./features/admin/coupons/CouponsPage"));
 const AuditLogPage = lazy(() => import("./features/admin/audit/AuditLogPage"));
+const AdminSettingsPage = lazy(() => import("./features/admin/settings/AdminSettingsPage"));
 const importBookingPage = () => import("./features/booking/BookingPage");
 const BookingPage = lazy(importBookingPage);
 const SuccessPage = lazy(() => import("./features/booking/SuccessPage"));
 const CancelPage = lazy(() => import("./features/booking/CancelPage"));
+const ManagePage = lazy(() => import("./features/booking/ManagePage"));
 const SignupPage = lazy(() => import("./features/membership/SignupPage"));
 const MemberReservationsPage = lazy(() => import("./features/membership/MemberReservationsPage"));
 const MyReservationsPage = lazy(() => import("./features/membership/MyReservationsPage"));
@@ -23,9 +25,11 @@ const MembershipSuccessPage = lazy(() => import("./features/membership/Membershi
 const MembershipCancelPage = lazy(() => import("./features/membership/MembershipCancelPage"));
 const importEventsPage = () => import("./features/events/EventsPage");
 const EventsPage = lazy(importEventsPage);
+const WaitlistPage = lazy(() => import("./features/events/waitlist/WaitlistPage"));
 const AdminEventsPage = lazy(() => import("./features/admin/events/AdminEventsPage"));
 const CreateEventPage = lazy(() => import("./features/admin/events/CreateEventPage"));
 const EditEventPage = lazy(() => import("./features/admin/events/EditEventPage"));
+const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
 /**
  * Starts downloading the landing page's chunk at once, while the session is being restored
@@ -56,6 +60,7 @@ const routes: RouteObject[] = [
       },
       { path: "/events", element: <EventsPage /> },
       { path: "/events/:eventId", element: <EventsPage /> },
+      { path: "/waitlist/:entryId", element: <WaitlistPage /> },
       {
         path: "/my-reservations",
         element: (
@@ -113,6 +118,14 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        path: "/admin/settings",
+        element: (
+          <RequireAdmin>
+            <AdminSettingsPage />
+          </RequireAdmin>
+        ),
+      },
+      {
         path: "/admin/events/:eventId/edit",
         element: (
           <RequireAdmin>
@@ -130,9 +143,10 @@ const routes: RouteObject[] = [
       },
       { path: "/success", element: <SuccessPage /> },
       { path: "/cancel", element: <CancelPage /> },
+      { path: "/manage/:token", element: <ManagePage /> },
       { path: "/membership-success", element: <MembershipSuccessPage /> },
       { path: "/membership-cancel", element: <MembershipCancelPage /> },
-      { path: "*", element: <Navigate to="/" replace /> },
+      { path: "*", element: <NotFoundPage /> },
     ],
   },
 ];

@@ -77,6 +77,9 @@ export const adminEventBlock = z.object({
 });
 export type AdminEventBlock = z.infer<typeof adminEventBlock>;
 
+/** "HH:mm"; a closing time may be 24:00 (PostgreSQL's end of day). */
+const hhmmString = z.string().regex(/^\d{2}:\d{2}$/);
+
 export const adminDayResponse = z.object({
   date: dateString,
   facilityType: adminFacilityType,
@@ -87,6 +90,8 @@ export const adminDayResponse = z.object({
   reservations: z.array(adminReservation),
   /** Events that occupy courts that day (empty for dart bays). */
   events: z.array(adminEventBlock),
+  /** The venue's hours that day, null when closed: the edit dialog offers only these (issue 14). */
+  hours: z.object({ opensAt: hhmmString, closesAt: hhmmString }).nullable(),
 });
 export type AdminDayResponse = z.infer<typeof adminDayResponse>;
 
@@ -149,6 +154,9 @@ export const AUDIT_ACTIONS = [
   "freeze_account",
   "unfreeze_account",
   "cancel_membership",
+  "customer_cancel_booking",
+  "customer_reschedule_booking",
+  "update_self_service_policy",
 ] as const;
 export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   refund_reservation: "Refund reservation",
@@ -156,6 +164,9 @@ export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string>
   freeze_account: "Freeze account",
   unfreeze_account: "Unfreeze account",
   cancel_membership: "Cancel membership",
+  customer_cancel_booking: "Customer cancelled booking",
+  customer_reschedule_booking: "Customer rescheduled booking",
+  update_self_service_policy: "Self-service policy changed",
 };
 export const auditOutcome = z.enum(["success", "denied", "error"]);
 

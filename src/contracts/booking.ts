@@ -181,6 +181,20 @@ export const holdSummary = z.object({
 });
 export type HoldSummary = z.infer<typeof holdSummary>;
 
+/**
+ * `error.details` of a 409 SLOT_TAKEN from Continue to Payment: which item was lost and the
+ * next-best free time of the same day, type and duration (null when the day is full), so a
+ * player who lost a race is offered somewhere to go (issue 16, the rush).
+ */
+export const slotTakenDetails = z.object({
+  facilityType: facilityTypeSchema,
+  date: dateString,
+  startTime: z.string(),
+  nextFreeStartTime: z.string().nullable(),
+  nextFreeDisplayTime: z.string().nullable(),
+});
+export type SlotTakenDetails = z.infer<typeof slotTakenDetails>;
+
 export const createHoldResponse = holdSummary.extend({
   /** Shown once: proves the browser owns this hold (checkout, remove item, cancel). */
   holdToken: z.string(),

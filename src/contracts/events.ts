@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SERIES_SCOPES } from "../domain/event-series";
 import { EVENT_TYPES, type EventType, MAX_RECURRENCE_COUNT, MIN_RECURRENCE_COUNT } from "../domain/events";
 import { dateString, timeString } from "./common";
 
@@ -22,6 +23,8 @@ export const eventSchema = z.object({
   /** SPEC §4 Event: registrations that are confirmed AND paid. */
   currentParticipants: z.number().int(),
   isFull: z.boolean(),
+  /** Issue 15 §1: no place is free for a newcomer (taken, held or on offer, or people wait): join the waitlist. */
+  joinWaitlist: z.boolean(),
   memberPriceCents: z.number().int(),
   nonMemberPriceCents: z.number().int(),
   isPrivate: z.boolean(),
@@ -33,6 +36,10 @@ export const eventSchema = z.object({
   status: z.enum(["upcoming", "completed"]),
 });
 export type EventDto = z.infer<typeof eventSchema>;
+
+/** Staff see the series too (decision 021): shared by the occurrences of one recurring event, else null. */
+export const adminEventSchema = eventSchema.extend({ seriesId: z.string().nullable() });
+export type AdminEventDto = z.infer<typeof adminEventSchema>;
 
 // ---- public: GET /api/events, GET /api/events/{id} ----
 
@@ -54,6 +61,7 @@ export const eventDetailResponse = z.object({
   viewerPriceCents: z.number().int(),
   /** Open for registration: upcoming and not full. */
   canRegister: z.boolean(),
+  canJoinWaitlist: z.boolean(),
 });
 export type EventDetailResponse = z.infer<typeof eventDetailResponse>;
 
@@ -105,7 +113,7 @@ export type RegistrationStatusResponse = z.infer<typeof registrationStatusRespon
 
 // ---- admin ----
 
-export const adminEventListResponse = z.object({ today: dateString, events: z.array(eventSchema) });
+export const adminEventListResponse = z.object({ today: dateString, events: z.array(adminEventSchema) });
 export type AdminEventListResponse = z.infer<typeof adminEventListResponse>;
 
 export const adminRegistrationSchema = z.object({
@@ -126,7 +134,7 @@ export const adminRegistrationSchema = z.object({
 export type AdminRegistration = z.infer<typeof adminRegistrationSchema>;
 
 export const adminEventDetailResponse = z.object({
-  event: eventSchema,
+  event: adminEventSchema,
   registrations: z.array(adminRegistrationSchema),
 });
 export type AdminEventDetailResponse = z.infer<typeof adminEventDetailResponse>;
@@ -171,7 +179,22 @@ export const createEventsResponse = z.object({
 });
 export type CreateEventsResponse = z.infer<typeof createEventsResponse>;
 
-export const updateEventResponse = z.object({ event: eventSchema });
+/**
+ * Decision 021: which occurrences of a series an edit or delete reaches (a single event: itself).
+ * one: this event; following: this and following events; all: all events in the series.
+ */
+export const seriesScopeQuery = z.object({ scope: z.enum(SERIES_SCOPES).default("one") });
+export type SeriesScopeQuery = z.input<typeof seriesScopeQuery>;
+
+export const updateEventResponse = z.object({
+  event: adminEventSchema,
+  /** How many occurrences the edit changed. */
+  count: z.number().int(),
+});
+export type UpdateEventResponse = z.infer<typeof updateEventResponse>;
+
+export const deleteEventResponse = z.object({ ok: z.literal(true), count: z.number().int() });
+export type DeleteEventResponse = z.infer<typeof deleteEventResponse>;
 
 export const availableCourtsQuery = z.object({
   date: dateString,

@@ -1,8 +1,9 @@
 import { formatTimeRange, minutesOf, timeOf } from "./venue-time";
 
 // SPEC §5 Admin edit reservation and §9 Time and calendar: staff times run 08:00–22:30 every
-// 30 minutes and must end by 23:00. The same list serves the "Add Free Reservation" panel
-// (a staff-operations decision, issue 6), so staff can book before opening or after closing.
+// 30 minutes and must end by 23:00. The list serves the "Add Free Reservation" panel (a
+// staff-operations decision, issue 6), so staff can book before opening or after closing; the edit
+// dialog cuts it to the venue's hours that day (venueHoursSlots, issue 14).
 export const ADMIN_DAY_START = "08:00";
 export const ADMIN_LAST_START = "22:30";
 export const ADMIN_DAY_END = "23:00";
@@ -29,6 +30,27 @@ export function adminTimeSlots(durationMinutes: number): AdminSlot[] {
     });
   }
   return slots;
+}
+
+/** A day's operating hours ("HH:mm"), or null when the venue is closed that day. */
+export type DayHours = { opensAt: string; closesAt: string } | null;
+
+/**
+ * Issue 14: the edit dialog offers only the venue's hours that day — starts on the 30-minute grid
+ * from opening, ending by closing (and within the staff day above). None when the venue is closed.
+ */
+export function venueHoursSlots(durationMinutes: number, hours: DayHours): AdminSlot[] {
+  if (!hours) return [];
+  const opens = minutesOf(hours.opensAt);
+  const closes = minutesOf(hours.closesAt);
+  return adminTimeSlots(durationMinutes).filter(
+    (s) => minutesOf(s.startTime) >= opens && minutesOf(s.endTime) <= closes,
+  );
+}
+
+/** True when `startTime` is one of venueHoursSlots(duration, hours). */
+export function isVenueHoursSlot(startTime: string, durationMinutes: number, hours: DayHours): boolean {
+  return venueHoursSlots(durationMinutes, hours).some((s) => s.startTime === startTime);
 }
 
 /** True when `startTime` is one of adminTimeSlots(duration). */

@@ -1,5 +1,5 @@
-import { TZDate, tz } from "@date-fns/tz";
-import { addDays, addMonths, format } from "date-fns";
+import { TZDate } from "@date-fns/tz";
+import { addDays, addMonths, differenceInCalendarDays, lightFormat } from "date-fns";
 
 // SPEC §9 Time and calendar: the venue lives in America/Chicago. Dates ("yyyy-MM-dd") and
 // times ("HH:mm") are the venue's wall clock; only instants are JS Dates.
@@ -67,7 +67,9 @@ function minuteClock(pattern: string): (now: Date) => string {
   return (now) => {
     const m = Math.floor(now.getTime() / 60_000);
     if (m !== minute) {
-      value = format(now, pattern, { in: tz(VENUE_TIME_ZONE) });
+      // lightFormat, not format: the same digits without the locale tables (the booking page's
+      // first load carries this module). A TZDate reads its fields on the venue's wall clock.
+      value = lightFormat(new TZDate(now, VENUE_TIME_ZONE), pattern);
       minute = m;
     }
     return value;
@@ -87,16 +89,21 @@ export function venueNowTime(now: Date): string {
 
 const shiftedDates = remembered((key: string): string => {
   const [date = "", days = "0"] = key.split("|");
-  return format(addDays(calendarDay(date), Number(days)), "yyyy-MM-dd");
+  return lightFormat(addDays(calendarDay(date), Number(days)), "yyyy-MM-dd");
 });
 
 export function addDaysToDate(date: string, days: number): string {
   return shiftedDates(`${date}|${days}`);
 }
 
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetweenDates(from: string, to: string): number {
+  return differenceInCalendarDays(calendarDay(to), calendarDay(from));
+}
+
 /** Calendar months; a day the target month lacks clamps to its last day (Jan 31 + 1 → Feb 28). */
 export function addMonthsToDate(date: string, months: number): string {
-  return format(addMonths(calendarDay(date), months), "yyyy-MM-dd");
+  return lightFormat(addMonths(calendarDay(date), months), "yyyy-MM-dd");
 }
 
 /** 0 = Sunday … 6 = Saturday, of the calendar date itself (SPEC §5: the venue's date). */

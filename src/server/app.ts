@@ -6,6 +6,7 @@ import { profileRoutes } from "./account/profile-routes";
 import { sessionRoutes } from "./account/session-routes";
 import { adminRoutes } from "./admin/admin-routes";
 import { bookingRoutes } from "./booking/booking-routes";
+import { manageRoutes } from "./booking/manage-routes";
 import { checkoutPurposes } from "./checkout-purposes";
 import { CHANNELS, notify } from "./db/notify-bus";
 import { devMailboxRoutes } from "./email/dev-mailbox-routes";
@@ -14,6 +15,7 @@ import { adminEventRoutes } from "./events/admin-event-routes";
 import { eventPhotoRoutes } from "./events/event-photo-routes";
 import { eventRoutes } from "./events/event-routes";
 import { eventUploadBodyLimit, isEventUploadRequest } from "./events/event-upload-limit";
+import { waitlistRoutes } from "./events/waitlist-routes";
 import { handleError } from "./http/error-handler";
 import { loadSession } from "./http/load-session";
 import { findNulCharacter } from "./http/nul-character";
@@ -23,10 +25,12 @@ import { staticClient } from "./http/static-files";
 import { systemRoutes } from "./http/system-routes";
 import type { AppDeps, AppEnv } from "./kernel/deps";
 import { membershipRoutes } from "./membership/membership-routes";
+import { notificationRoutes } from "./notifications/notification-routes";
 import { accessLog } from "./observability/access-log";
 import { metricsEndpoint } from "./observability/metrics-endpoint";
 import { createTestCheckoutRoutes } from "./payments/test-checkout-routes";
 import { createWebhookRoutes } from "./payments/webhook-routes";
+import { devSmsRoutes } from "./sms/dev-sms-routes";
 
 /** The innermost named key of a contract path (["customer", "email"] → "email"), as forms name fields. */
 const contractFieldName = (path: readonly PropertyKey[]) =>
@@ -66,9 +70,12 @@ export function createApi() {
   api.route("/", profileRoutes);
   api.route("/", adminRoutes);
   api.route("/", bookingRoutes);
+  api.route("/", manageRoutes);
   api.route("/", eventRoutes);
   api.route("/", adminEventRoutes);
+  api.route("/", waitlistRoutes);
   api.route("/", membershipRoutes);
+  api.route("/", notificationRoutes);
   api.route("/", createWebhookRoutes(checkoutPurposes));
   // The paths are relative to where this router is mounted, so the document names that base.
   api.doc31("/openapi.json", {
@@ -95,6 +102,9 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
     // instance now, and in every other instance when the notification reaches it (decision 017).
     if (!READ_ONLY_METHODS.has(c.req.method)) {
       deps.availabilityCache.clear();
+      // A refused request (4xx: its transaction rolled back) changed nothing for other instances
+      // to hear about; in a rush most answers are 409s, each a round trip saved (decision 024).
+      if (c.res.status >= 400 && c.res.status < 500) return;
       await notify(deps.db, CHANNELS.availability).catch((err) =>
         deps.logger.warn({ err: (err as Error).message }, "could not notify other instances"),
       );
@@ -139,6 +149,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route("/api", api);
   app.get("/metrics", metricsEndpoint);
   app.route("/dev/mailbox", devMailboxRoutes);
+  app.route("/dev/sms", devSmsRoutes);
   app.route("/test-checkout", createTestCheckoutRoutes(checkoutPurposes));
   app.route("/storage", eventPhotoRoutes);
   if (options.serveClient !== false) app.route("/", staticClient());

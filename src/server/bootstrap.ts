@@ -16,6 +16,8 @@ import { createMetrics } from "./observability/metrics";
 import { createPaymentProvider } from "./payments/create-payment-provider";
 import type { PaymentProvider } from "./payments/payment-provider";
 import { loadVenueIdentity } from "./settings/venue-settings";
+import { createSmsOutbox } from "./sms/sms-outbox";
+import { createTwilioSender, type SmsSender } from "./sms/sms-sender";
 
 /** Without AUTH_SECRET (development only), a random secret is kept in the data folder, never committed. */
 function authSecret(config: Config): string {
@@ -45,9 +47,22 @@ function smtpTransport(config: Config): Transporter | null {
   });
 }
 
+function twilioSender(config: Config): SmsSender | null {
+  if (!config.TWILIO_ACCOUNT_SID || !config.TWILIO_AUTH_TOKEN) return null;
+  return createTwilioSender({
+    accountSid: config.TWILIO_ACCOUNT_SID,
+    authToken: config.TWILIO_AUTH_TOKEN,
+    from: config.TWILIO_FROM,
+    messagingServiceSid: config.TWILIO_MESSAGING_SERVICE_SID,
+    apiBase: config.TWILIO_API_BASE,
+  });
+}
+
 export type DepsOverrides = {
   now?: () => Date;
   transport?: Transporter | null;
+  /** The SMS provider; by default Twilio when configured, else none (texts stay at /dev/sms). */
+  smsSender?: SmsSender | null;
   databaseUrl?: string | null;
   payments?: PaymentProvider | null;
   /** Process-wide metrics (CPU, memory, event loop); once per process, so only the server turns them on. */
@@ -70,6 +85,8 @@ export async function createDeps(
   const db = database.db;
   const transport = overrides.transport !== undefined ? overrides.transport : smtpTransport(config);
   const outbox = createOutbox({ db, logger, transport, from: config.MAIL_FROM ?? "no-reply@localhost", now });
+  const smsSender = overrides.smsSender !== undefined ? overrides.smsSender : twilioSender(config);
+  const sms = createSmsOutbox({ db, logger, sender: smsSender, now });
   const secret = authSecret(config);
   const auth = createAuth({
     db,
@@ -95,6 +112,7 @@ export async function createDeps(
     await database.listen(CHANNELS.availability, () => availabilityCache.clear());
   }
   if (transport) await database.listen(CHANNELS.outbox, () => outbox.nudge());
+  if (smsSender) await database.listen(CHANNELS.outbox, () => sms.nudge());
   const metrics = createMetrics({ token: config.METRICS_TOKEN, defaultMetrics: overrides.defaultMetrics });
-  return { config, database, db, auth, logger, outbox, payments, now, availabilityCache, metrics };
+  return { config, database, db, auth, logger, outbox, sms, payments, now, availabilityCache, metrics };
 }

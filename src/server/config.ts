@@ -50,6 +50,12 @@ const schema = z.object({
   STRIPE_PRICE_ANNUAL: optionalString,
   STRIPE_API_BASE: z.url().optional(),
   TEST_CHECKOUT: bool.optional(),
+  // SMS through Twilio (docs/decisions/023); without the SID and token texts stay at /dev/sms.
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_MESSAGING_SERVICE_SID: optionalString,
+  TWILIO_API_BASE: z.url().optional(),
   MANAGER_PASSWORD: optionalString,
   /** How long one availability read serves every visitor (ms); 0 turns the cache off. */
   AVAILABILITY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
@@ -133,6 +139,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       "Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set",
+    );
+  }
+  if (raw.TWILIO_ACCOUNT_SID && !raw.TWILIO_AUTH_TOKEN) {
+    throw new ConfigError(
+      "Invalid configuration:\n  TWILIO_AUTH_TOKEN: required when TWILIO_ACCOUNT_SID is set",
+    );
+  }
+  if (raw.TWILIO_ACCOUNT_SID && !raw.TWILIO_FROM && !raw.TWILIO_MESSAGING_SERVICE_SID) {
+    throw new ConfigError(
+      "Invalid configuration:\n  TWILIO_FROM: a sending number (or TWILIO_MESSAGING_SERVICE_SID) is required when TWILIO_ACCOUNT_SID is set",
     );
   }
   const testCheckoutEnabled =

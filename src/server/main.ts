@@ -1,8 +1,9 @@
-import { serve } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
 import { createApp } from "./app";
 import { createDeps } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { isDatabaseEmpty, seedDatabase } from "./db/seed";
+import { sweepEventWaitlists } from "./events/sweep-event-waitlists";
 import { createBackgroundJobs } from "./jobs/background-jobs";
 import { createLogger } from "./logger";
 import { productionRefusal } from "./startup-checks";
@@ -47,11 +48,15 @@ async function main() {
       inFlight--;
     }
   };
-  const server = serve({ fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  // A deep accept queue (issue 16, the rush): a thousand players arriving in the same second must
+  // wait their turn, not have their connections reset when Node's default queue of 511 overflows.
+  const server = createAdaptorServer({ fetch });
+  server.listen({ port: config.PORT, host: config.HOST, backlog: 4096 }, () => {
+    const address = server.address();
     logger.info(
       {
         host: config.HOST,
-        port: info.port,
+        port: typeof address === "object" && address ? address.port : config.PORT,
         url: config.publicUrl,
         testCheckout: config.testCheckoutEnabled,
         smtp: config.smtpEnabled,
@@ -60,7 +65,15 @@ async function main() {
     );
   });
   deps.outbox.start();
-  const jobs = createBackgroundJobs(deps);
+  deps.sms.start();
+  const jobs = createBackgroundJobs(deps, [
+    // Issue 15 §1, §4: abandoned event registrations, lapsed waitlist offers, freed places offered.
+    {
+      name: "event-waitlists",
+      intervalMs: deps.config.HOLD_SWEEP_INTERVAL_MS,
+      run: () => sweepEventWaitlists(deps),
+    },
+  ]);
   jobs.start();
 
   // Graceful shutdown: stop accepting, let requests in flight finish, then close the database.
@@ -75,6 +88,7 @@ async function main() {
       while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
       await jobs.stop();
       await deps.outbox.stop();
+      await deps.sms.stop();
       await deps.database.close();
       logger.info("stopped");
       process.exit(0);

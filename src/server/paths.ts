@@ -16,3 +16,5 @@ function findProjectRoot(): string {
 export const projectRoot = findProjectRoot();
 export const migrationsDir = join(projectRoot, "drizzle");
 export const clientDistDir = join(projectRoot, "dist", "client");
+/** An empty embedded database, initialised and migrated at build time (scripts/build-embedded-template.mjs). */
+export const embeddedTemplatePath = join(projectRoot, "dist", "embedded", "pgdata");

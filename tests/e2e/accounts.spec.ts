@@ -104,20 +104,23 @@ test.describe("accounts", () => {
     await page.goto("/my-profile");
     await expect(page.getByLabel("Email")).toHaveValue(MEMBER.email);
     await expect(page.getByText("Contact support to change your email address")).toBeVisible();
-    await page.getByLabel("Phone").fill("12");
+    await page.getByRole("textbox", { name: "Phone" }).fill("12");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await toast(page, "Invalid phone number. Please enter a valid 10-digit US phone number");
-    await page.getByLabel("Phone").fill("(512) 555-0199");
+    await page.getByRole("textbox", { name: "Phone" }).fill("(512) 555-0199");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await toast(page, "Profile updated successfully");
-    await expect(page.getByLabel("Phone")).toHaveValue("+15125550199");
+    await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue("+15125550199");
   });
 });
 
 test.describe("navigation", () => {
   const menuLinks = async (page: import("@playwright/test").Page) => {
     await page.getByRole("button", { name: "Open menu" }).click();
-    return page.getByRole("navigation", { name: "Mobile" }).getByRole("link").allTextContents();
+    // The menu's code loads at the first tap (decision 025): wait for it before reading its links.
+    const links = page.getByRole("navigation", { name: "Mobile" }).getByRole("link");
+    await expect(links.first()).toBeVisible();
+    return links.allTextContents();
   };
 
   test("the mobile menu shows the right links for a guest, a member and an admin", async ({

@@ -79,8 +79,8 @@ test.describe("admin dashboard", () => {
 
     await page.goto(`/admin?date=${date}&type=court&view=list`);
     await expect(page.getByText("No reservations found for this date")).toBeVisible();
-    // On a phone the panel waits behind its button; on a laptop it is open.
-    if (isPhone(testInfo)) await page.getByRole("button", { name: "Add Manual Reservation" }).click();
+    // The panel waits behind its button (issue 14: the day's list comes first).
+    await page.getByRole("button", { name: "Add Manual Reservation" }).click();
     const panel = page.getByRole("form", { name: "Add Free Reservation" });
     await panel.getByRole("button", { name: "Create Reservation" }).click();
     await toast(page, "Please enter a customer name");
@@ -105,6 +105,10 @@ test.describe("admin dashboard", () => {
     await expect(details).toContainText(name);
     await details.getByRole("button", { name: "Edit reservation" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Reservation" });
+    // Only the venue's hours that day (issue 14): no 8 AM start, although staff may book one.
+    await expect(
+      edit.getByLabel("Time Slot").locator("option", { hasText: "8:00 AM - 9:00 AM" }),
+    ).toHaveCount(0);
     await edit.getByLabel("Time Slot").selectOption({ label: "11:00 AM - 12:00 PM" });
     await expect(edit.getByLabel("Court")).toBeVisible();
     await edit.getByLabel("Court").selectOption({ label: "Court 5" });
@@ -247,6 +251,13 @@ test.describe("coupon codes", () => {
     await expect(form.getByLabel("Start Date")).not.toHaveValue("");
     await form.getByLabel("Code").fill(code);
     await form.getByLabel("Description (optional)").fill("Playwright coupon");
+    // Out-of-range values are refused with a message, never quietly corrected (issue 14).
+    await form.getByLabel("Value (%)").fill("0");
+    await form.getByLabel("Max Uses (optional)").fill("0");
+    await form.getByRole("button", { name: "Create Coupon" }).click();
+    await expect(form).toContainText("Value must be at least 0.01");
+    await expect(form).toContainText("Max uses must be a whole number of at least 1");
+    await expect(form.getByLabel("Value (%)")).toHaveValue("0");
     await form.getByLabel("Value (%)").fill("15");
     await form.getByLabel("Max Uses (optional)").fill("1.5");
     await form.getByRole("button", { name: "Create Coupon" }).click();
@@ -258,6 +269,11 @@ test.describe("coupon codes", () => {
     await expect(row).toContainText("15%");
     await expect(row).toContainText("0 / 10");
     await expect(row).toContainText("Active");
+    const search = page.getByRole("textbox", { name: "Search by code or description" });
+    await search.fill("no-such-coupon");
+    await expect(page.getByText('No coupons match "no-such-coupon".')).toBeVisible();
+    await search.fill(code.toLowerCase());
+    await expect(page.getByTestId("coupon-row")).toHaveCount(1);
 
     await row.getByRole("button", { name: `Edit coupon ${code}` }).click();
     const editForm = page.getByRole("form", { name: "Edit Coupon" });

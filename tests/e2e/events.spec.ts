@@ -88,10 +88,13 @@ test.describe("events", () => {
     await page.getByLabel("Member Price", { exact: true }).fill("20");
     await page.getByLabel("Non-Member Price").fill("30");
     await page.getByLabel("Add Skill Levels").check();
-    for (const level of ["3.5", "4.0"]) {
+    for (const level of ["3.5", "4.0", "5.0"]) {
       await page.getByLabel("Enter skill level").fill(level);
       await page.getByRole("button", { name: "Add", exact: true }).click();
     }
+    // A chip's remove button is a named button to screen readers and the keyboard (issue 14).
+    await page.getByRole("button", { name: "Remove 5.0" }).click();
+    await expect(page.getByRole("button", { name: "Remove 5.0" })).toHaveCount(0);
     await page.getByLabel("Partnered Event").check();
     await page.getByLabel("Recurring Event").check();
     await page.getByLabel("Number of Occurrences").fill("2");

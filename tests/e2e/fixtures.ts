@@ -16,6 +16,16 @@ export async function openMenuIfPhone(page: Page, isMobile: boolean) {
   if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
 }
 
+/**
+ * Waits until no toast shows. On a phone they come in at the top centre, over the header, for 4 s:
+ * a test about to tap the header's menu waits as a person would (the pointer kept off them, since
+ * resting on one pauses it).
+ */
+export async function toastsGone(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator(".mantine-Notification-root")).toHaveCount(0);
+}
+
 export async function toast(page: Page, text: string) {
   // A pointer resting on the toast stack pauses auto-close, which holds back queued toasts (at most
   // five show at once); move it away as a person glancing at the corner would.

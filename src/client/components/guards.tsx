@@ -2,6 +2,8 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Navigate, useLocation } from "react-router";
 import { notifyError } from "../lib/notify";
 import { useSession } from "../lib/session";
+import { AdminModalsProvider } from "./AdminModalsProvider";
+import { PageLoader } from "./layout/AppLayout";
 
 // The browser only mirrors what the server decides (every API checks the role too);
 // these send people to the right screen with the spec's messages.
@@ -17,6 +19,9 @@ function Redirect({ to, message }: { to: string; message?: string }) {
   return <Navigate to={to} replace />;
 }
 
+/** The page a guard turned away, for /login to return to once signed in. */
+const fullPath = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;
+
 /** Arriving signed out → /login; signing out while on the page → / (SPEC §2 Sign Out step 5). */
 function useSignedOutTarget(): string {
   const { user } = useSession();
@@ -29,15 +34,16 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
   const signedOutTarget = useSignedOutTarget();
-  if (!user) return <Navigate to={signedOutTarget} replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={signedOutTarget} replace state={{ from: fullPath(location) }} />;
   return <>{children}</>;
 }
 
 /** SPEC §2 Member Free Reservations: signed-out → /login; non-members → / with the message. */
 export function RequireMember({ children }: { children: ReactNode }) {
   const { user } = useSession();
+  const location = useLocation();
   const signedOutTarget = useSignedOutTarget();
-  if (!user) return <Navigate to={signedOutTarget} replace />;
+  if (!user) return <Navigate to={signedOutTarget} replace state={{ from: fullPath(location) }} />;
   if (!user.isMember) return <Redirect to="/" message="This page is for members only" />;
   return <>{children}</>;
 }
@@ -45,8 +51,9 @@ export function RequireMember({ children }: { children: ReactNode }) {
 /** SPEC §6: admin screens — no session → /login; a signed-in non-admin → / with "Access denied". */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user } = useSession();
+  const location = useLocation();
   const signedOutTarget = useSignedOutTarget();
-  if (!user) return <Navigate to={signedOutTarget} replace />;
+  if (!user) return <Navigate to={signedOutTarget} replace state={{ from: fullPath(location) }} />;
   if (!user.isAdmin) return <Redirect to="/" message="Access denied" />;
-  return <>{children}</>;
+  return <AdminModalsProvider fallback={<PageLoader />}>{children}</AdminModalsProvider>;
 }

@@ -1,6 +1,46 @@
-import { notifications } from "@mantine/notifications";
+import { notifications, notificationsStore } from "@mantine/notifications";
 
-// SPEC §2 / §9 Notifications: bottom right, 4000 ms (set once on <Notifications>).
-export const notifySuccess = (message: string) => notifications.show({ message, color: "teal" });
-export const notifyError = (message: string) => notifications.show({ message, color: "red" });
-export const notifyInfo = (message: string) => notifications.show({ message, color: "blue" });
+// The toasts' container (src/client/components/layout/NotificationsHost.tsx) is fetched at the
+// first toast, not with the page: a first visit never waits for it.
+const listeners = new Set<() => void>();
+let requested = false;
+
+export function subscribeToastsRequested(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export const toastsRequested = () => requested;
+
+function requestHost() {
+  if (requested) return;
+  requested = true;
+  for (const listener of listeners) listener();
+}
+
+function show(message: string, color: string) {
+  requestHost();
+  notifications.show({ message, color });
+}
+
+// SPEC §2 / §9 Notifications: 4000 ms (set once on <Notifications>, components/layout/Toasts.tsx),
+// placed where they never cover the cart or the form: top centre on a phone, bottom right above it.
+export const notifySuccess = (message: string) => show(message, "teal");
+export const notifyError = (message: string) => show(message, "red");
+export const notifyInfo = (message: string) => show(message, "blue");
+
+const CART_TOAST = "cart-change";
+let cartToastTurn = 0;
+
+/**
+ * The cart's own toast: a second add (or remove) replaces the text of the toast still showing
+ * instead of stacking another one. Its 4 s start again: Mantine restarts the timer when autoClose
+ * changes, hence the alternating extra millisecond.
+ */
+export function notifyCart(message: string, color: "teal" | "blue" = "teal") {
+  requestHost();
+  cartToastTurn += 1;
+  const toast = { id: CART_TOAST, message, color, autoClose: 4000 + (cartToastTurn % 2) };
+  const { notifications: shown, queue } = notificationsStore.getState();
+  if ([...shown, ...queue].some((n) => n.id === CART_TOAST)) notifications.update(toast);
+  else notifications.show(toast);
+}

@@ -5,6 +5,8 @@ import type { FacilityType } from "../../domain/durations";
 export const ADMIN_MESSAGES = {
   customerName: "Please enter a customer name",
   timeSlot: "Please select a time slot",
+  outsideHours: (hours: string | null) =>
+    hours ? `Please select a time within the venue's hours (${hours})` : "The venue is closed on that day",
   facilities: (type: FacilityType) =>
     type === "court" ? "Please select at least one court" : "Please select at least one dart bay",
   email: "Please enter a valid email address",

@@ -5,6 +5,7 @@ import { couponRoutes } from "./coupon-routes";
 import { dashboardRoutes } from "./dashboard-routes";
 import { memberRoutes } from "./member-routes";
 import { reservationRoutes } from "./reservation-routes";
+import { selfServicePolicyRoutes } from "./self-service-policy-routes";
 
 /** Staff operations (issue 6): every route is admin-only (requireAdmin on each). */
 export const adminRoutes = new OpenAPIHono<AppEnv>()
@@ -12,4 +13,5 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
   .route("/", reservationRoutes)
   .route("/", memberRoutes)
   .route("/", couponRoutes)
-  .route("/", auditRoutes);
+  .route("/", auditRoutes)
+  .route("/", selfServicePolicyRoutes);

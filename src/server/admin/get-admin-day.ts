@@ -5,6 +5,7 @@ import { EVENT_TYPE_LABELS, isEventType } from "../../domain/events";
 import { formatTimeRange, venueToday } from "../../domain/venue-time";
 import type { Db } from "../db/client";
 import { eventRegistrations, events } from "../db/schema";
+import { loadDayHours } from "../kernel/schedule/day-hours";
 import { activeFacilities } from "../kernel/schedule/facility-occupancy";
 import { loadDayReservations } from "./reservation-dto";
 
@@ -13,7 +14,7 @@ const hhmm = (t: string) => t.slice(0, 5);
 /**
  * One day of the dashboard (SPEC §2 Admin Dashboard, §7 Admin reads): the active facilities (the
  * grid's rows), the non-cancelled reservations of that type, and — for courts — the events that
- * hold courts that day, with their confirmed-and-paid participant counts.
+ * hold courts that day, with their confirmed-and-paid participant counts; and the venue's hours.
  */
 export async function getAdminDay(
   db: Db,
@@ -23,6 +24,7 @@ export async function getAdminDay(
   const facilities = await activeFacilities(db, input.facilityType);
   const reservations = await loadDayReservations(db, input.date, input.facilityType);
   const blocks = input.facilityType === "court" ? await eventBlocks(db, input.date) : [];
+  const hours = await loadDayHours(db, input.date);
   return {
     date: input.date,
     facilityType: input.facilityType,
@@ -30,6 +32,7 @@ export async function getAdminDay(
     facilities,
     reservations,
     events: blocks,
+    hours,
   };
 }
 

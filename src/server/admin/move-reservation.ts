@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
 import type { AdminReservation } from "../../contracts/admin";
-import { endTimeOf, isAdminSlot } from "../../domain/admin-schedule";
+import { endTimeOf, isAdminSlot, isVenueHoursSlot } from "../../domain/admin-schedule";
 import { formatTimeRange } from "../../domain/venue-time";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { reservations } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
 import { present } from "../kernel/present";
+import { loadDayHours } from "../kernel/schedule/day-hours";
 import { endDueHolds } from "../kernel/schedule/expire-holds";
 import { eventCourtsDuring, facilitiesByIds } from "../kernel/schedule/facility-occupancy";
+import { loadVenueIdentity } from "../settings/venue-settings";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { queueReservationChangeEmail } from "./reservation-change-email";
 import { loadAdminReservation } from "./reservation-dto";
 
 const hhmm = (t: string) => t.slice(0, 5);
@@ -24,7 +27,8 @@ type Move = {
  * SPEC §7 reassign_court / reassign_dart_bay and §5 Admin edit reservation: moves a reservation to
  * another facility and optionally another start time. The target must be active, free of events
  * (courts) and — decided by the exclusion constraint, so two staff moving bookings at once can never
- * overlap — free of other reservations. `takenMessage` is what the refusal says.
+ * overlap — free of other reservations. `takenMessage` is what the refusal says. The customer is
+ * emailed the old and new court and time (issue 14).
  */
 export async function moveReservation(
   deps: AppDeps,
@@ -33,6 +37,7 @@ export async function moveReservation(
   takenMessage: (facilityName: string, displayTime: string) => string,
 ): Promise<AdminReservation> {
   const now = deps.now();
+  const venue = await loadVenueIdentity(deps.db, deps.config);
   for (let attempt = 1; ; attempt++) {
     try {
       return await deps.db.transaction(async (tx) => {
@@ -46,9 +51,19 @@ export async function moveReservation(
         if (move.startTime !== undefined && !isAdminSlot(move.startTime, row.duration)) {
           throw new AppError("VALIDATION", ADMIN_MESSAGES.timeSlot);
         }
+        // Issue 14: a new start time lies within the venue's hours that day (the booking's own
+        // time is kept as it is, even when staff booked it outside them).
+        if (move.startTime !== undefined && move.startTime !== hhmm(row.startTime)) {
+          const hours = await loadDayHours(tx, row.date);
+          if (!isVenueHoursSlot(move.startTime, row.duration, hours)) {
+            const range = hours ? formatTimeRange(hours.opensAt, hours.closesAt) : null;
+            throw new AppError("VALIDATION", ADMIN_MESSAGES.outsideHours(range));
+          }
+        }
         const startTime = move.startTime ?? hhmm(row.startTime);
         const endTime = move.startTime ? endTimeOf(move.startTime, row.duration) : hhmm(row.endTime);
         const window = { date: row.date, startTime, endTime };
+        const before = present(await loadAdminReservation(tx, id));
         const taken = () =>
           new AppError("SLOT_TAKEN", takenMessage(facility.name, formatTimeRange(startTime, endTime)));
         if (type === "court" && (await eventCourtsDuring(tx, window)).has(facility.id)) throw taken();
@@ -69,7 +84,15 @@ export async function moveReservation(
           if (isExclusionViolation(err)) throw taken();
           throw err;
         }
-        return present(await loadAdminReservation(tx, id));
+        const after = present(await loadAdminReservation(tx, id));
+        if (after.facilityId !== before.facilityId || after.startTime !== before.startTime) {
+          await queueReservationChangeEmail(deps, tx, {
+            venue,
+            reservation: after,
+            change: { kind: "moved", before },
+          });
+        }
+        return after;
       });
     } catch (err) {
       if (attempt < 3 && isRetryableTransactionError(err)) continue;

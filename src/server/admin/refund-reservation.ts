@@ -9,7 +9,9 @@ import { present } from "../kernel/present";
 import { withManagerPassword } from "../kernel/staff/manager-authorization";
 import { lockPaymentById, type PaymentRow } from "../payments/payment-rows";
 import { refundForStaff } from "../payments/refund-payment";
+import { loadVenueIdentity } from "../settings/venue-settings";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { queueReservationChangeEmail } from "./reservation-change-email";
 import { isRefundable, loadAdminReservation } from "./reservation-dto";
 
 type ReservationRow = typeof reservations.$inferSelect;
@@ -39,6 +41,7 @@ export async function refundReservation(
     targetId: id,
     targetLabel: `${before.customerName} · ${formatVenueDateShort(before.date)} ${before.startTime.slice(0, 5)}`,
   };
+  const venue = await loadVenueIdentity(deps.db, deps.config);
   return withManagerPassword(deps, actor, managerPassword, target, async (tx) => {
     const now = deps.now();
     // Lock order as in payment confirmation: the payment, then the reservation.
@@ -61,7 +64,15 @@ export async function refundReservation(
       .update(reservations)
       .set({ isRefunded: true, status: "cancelled", cancelReason: null, updatedAt: now })
       .where(eq(reservations.id, id));
-    return { result: present(await loadAdminReservation(tx, id)), details: refund };
+    const result = present(await loadAdminReservation(tx, id));
+    // Issue 14: the customer hears how much came back (once: the refund happens once).
+    await queueReservationChangeEmail(deps, tx, {
+      venue,
+      reservation: result,
+      change: { kind: "refunded", amountCents: refund.amountCents },
+      dedupeKey: `reservation-refunded-${id}`,
+    });
+    return { result, details: refund };
   });
 }
 

@@ -6,7 +6,9 @@ import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
 import { present } from "../kernel/present";
 import { endDueHolds } from "../kernel/schedule/expire-holds";
+import { loadVenueIdentity } from "../settings/venue-settings";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { queueReservationChangeEmail } from "./reservation-change-email";
 import { loadAdminReservation } from "./reservation-dto";
 
 /**
@@ -21,12 +23,14 @@ export async function setReservationStatus(
   status: ReservationStatus,
 ): Promise<AdminReservation> {
   const now = deps.now();
+  const venue = await loadVenueIdentity(deps.db, deps.config);
   try {
     return await deps.db.transaction(async (tx) => {
       await endDueHolds(tx, now);
       const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
       if (!row) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.reservationNotFound);
       if (row.status !== status) {
+        const before = present(await loadAdminReservation(tx, id));
         if (row.status === "cancelled" && row.courtId !== null) {
           const [clash] = await tx
             .select({ id: events.id })
@@ -51,6 +55,14 @@ export async function setReservationStatus(
             updatedAt: now,
           })
           .where(eq(reservations.id, id));
+        const after = present(await loadAdminReservation(tx, id));
+        // Issue 14: the customer hears of the new status.
+        await queueReservationChangeEmail(deps, tx, {
+          venue,
+          reservation: after,
+          change: { kind: "status", before },
+        });
+        return after;
       }
       return present(await loadAdminReservation(tx, id));
     });

@@ -125,7 +125,9 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
       responses: {
         201: jsonResponse(createHoldResponse, "Held"),
         ...errorResponses,
-        409: error("A slot is no longer available (SLOT_TAKEN)"),
+        409: error(
+          "A slot is no longer available (SLOT_TAKEN); details: slotTakenDetails, with the next-best free time",
+        ),
         429: error(
           "A limit against hoarding: too many active holds or holds from this address (Retry-After)",
         ),

@@ -1,11 +1,16 @@
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { bookingReference, selfCancelDecision, selfServiceText } from "../../domain/self-service-policy";
 import type { Tx } from "../db/client";
 import { isExclusionViolation } from "../db/pg-errors";
 import { couponCodes, events, holds, reservations } from "../db/schema";
+import { absoluteUrl } from "../email/layout";
 import { bookingConfirmationEmail } from "../email/templates/booking-confirmation";
 import type { AppDeps } from "../kernel/deps";
+import { loadSelfServicePolicy } from "../settings/self-service-policy";
 import type { VenueIdentity } from "../settings/venue-settings";
+import { firstConfirmedStart } from "./get-booking-view";
 import { type HoldRow, loadHoldItems } from "./hold-summary";
+import { manageLinkPath, mintManageLink } from "./manage-links";
 
 class SlotGone extends Error {}
 
@@ -111,6 +116,10 @@ async function queueConfirmationEmail(tx: Tx, deps: AppDeps, hold: HoldRow, venu
   const coupon = hold.couponId
     ? await tx.query.couponCodes.findFirst({ where: eq(couponCodes.id, hold.couponId) })
     : undefined;
+  // Issue 14 item 3: every confirmation carries its own manage link (guests and members alike).
+  const link = await mintManageLink(tx, hold.id, items, now);
+  const policy = await loadSelfServicePolicy(tx);
+  const decision = selfCancelDecision(policy, firstConfirmedStart(items), now);
   await deps.outbox.enqueue(tx, {
     to: customer.email,
     ...bookingConfirmationEmail({
@@ -122,6 +131,12 @@ async function queueConfirmationEmail(tx: Tx, deps: AppDeps, hold: HoldRow, venu
       couponCode: coupon?.code ?? null,
       totalCents: hold.totalCents,
       now,
+      extras: {
+        reference: bookingReference(hold.id),
+        manageUrl: `${deps.config.publicUrl}${manageLinkPath(link.token)}`,
+        logoUrl: absoluteUrl(deps.config.publicUrl, venue.logoUrl),
+        changeText: selfServiceText(decision, policy.refundPercent, venue.phone),
+      },
     }),
     dedupeKey: `booking-confirmation-${hold.id}`,
   });

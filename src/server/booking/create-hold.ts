@@ -1,16 +1,12 @@
 import type { CreateHoldRequest, CreateHoldResponse, HoldItem } from "../../contracts/booking";
-import {
-  BOOKING_FORM_FIELDS,
-  BOOKING_FORM_MESSAGES,
-  checkBookingForm,
-  slotTakenMessage,
-} from "../../domain/booking-form";
+import { BOOKING_FORM_FIELDS, BOOKING_FORM_MESSAGES, checkBookingForm } from "../../domain/booking-form";
 import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
+import { assignFacilities, facilityTryOrder } from "../../domain/court-assignment";
 import { holdEndsAt, paymentsUnavailableMessage } from "../../domain/payment-hold";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { generateSlots } from "../../domain/slots";
-import type { Tx } from "../db/client";
-import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
+import type { Db, Tx } from "../db/client";
+import { isRetryableTransactionError } from "../db/pg-errors";
 import { holds, reservations } from "../db/schema";
 import { AppError, fieldError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
@@ -22,9 +18,10 @@ import { loadSlotContext, type SlotContext } from "../kernel/schedule/slot-conte
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { type BookingParty, resolveBookingParty } from "./booking-party";
 import { loadCouponRule } from "./coupon-queries";
-import { lockFacilityDays } from "./facility-day-lock";
+import { facilityDaysQueued, inFacilityDayTurn, lockFacilityDays } from "./facility-day-lock";
 import { checkSlotsPerHold, type HoldVisitor, loadHoldLimits, takeHoldPlace } from "./hold-limits";
 import { type PricedItem, priceCartItems, sumCents } from "./price-cart";
+import { slotTakenError } from "./slot-taken";
 
 type Customer = {
   name: string;
@@ -39,7 +36,8 @@ const MAX_ATTEMPTS = 3;
 /**
  * "Continue to Payment" (SPEC §4 Public paid booking flow; DECISIONS.md Payment hold). In one
  * transaction: end holds whose time is up, reserve a use of the coupon, and create one pending
- * reservation per cart item on the lowest-numbered free court or bay, with a hold that ends in
+ * reservation per cart item, keeping a cart's slots on one court or bay where one is free for them
+ * all (else on as few as possible, lowest numbers first), with a hold that ends in
  * 15 minutes. The exclusion constraint is the last word on double booking: a buyer who loses the
  * race for a court tries the next free one, and only when none is left does the whole request fail
  * with 409 — nothing partial is ever kept. The limits against hoarding (hold-limits.ts) are taken
@@ -65,28 +63,48 @@ export async function createHold(
   const visitor: HoldVisitor = { ...request, email: customer.email.toLowerCase() };
   const items = priceCartItems(input.items, now, party);
   const couponCode = input.couponCode?.trim() || null;
+  // Only worth a read when others are queued ahead: alone, the transaction reads it anyway.
+  if (facilityDaysQueued(deps.db, items)) await refuseTakenSlots(deps.db, items, now);
 
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const result = await deps.db.transaction(async (tx) => {
-        if (limits) await takeHoldPlace(tx, limits, visitor, now);
-        return holdInTransaction(tx, { now, party, customer, items, couponCode, visitor });
-      });
-      deps.logger.info(
-        { event: "hold.created", holdId: result.response.holdId, items: items.length },
-        "hold created",
-      );
-      if (result.endedHolds.length > 0) {
-        logExpiredHolds(deps.logger, result.endedHolds, "new-hold");
-        runSweeperSoon(deps);
+  const result = await inFacilityDayTurn(deps.db, items, async (turn) => {
+    for (const item of items) {
+      const snapshot = turn.snapshot(item.facilityType, item.date);
+      if (snapshot && freeFacilitiesFor(item, snapshot, now).length === 0) {
+        throw slotTakenError(item, snapshot, now);
       }
-      return result.response;
-    } catch (err) {
-      // A deadlock between two carts is resolved by PostgreSQL aborting one; run it again.
-      if (attempt < MAX_ATTEMPTS && isRetryableTransactionError(err)) continue;
-      throw err;
     }
+    for (let attempt = 1; ; attempt++) {
+      const contexts = new Map<string, SlotContext>();
+      const leave = () => {
+        for (const [key, context] of contexts) {
+          const [facilityType = "", date = ""] = key.split("|");
+          turn.leave(facilityType, date, context);
+        }
+      };
+      try {
+        const held = await deps.db.transaction(async (tx) => {
+          if (limits) await takeHoldPlace(tx, limits, visitor, now);
+          return holdInTransaction(tx, { now, party, customer, items, couponCode, visitor, contexts });
+        });
+        leave();
+        return held;
+      } catch (err) {
+        if (err instanceof AppError && err.code === "SLOT_TAKEN") leave();
+        // A deadlock between two carts is resolved by PostgreSQL aborting one; run it again.
+        if (attempt < MAX_ATTEMPTS && isRetryableTransactionError(err)) continue;
+        throw err;
+      }
+    }
+  });
+  deps.logger.info(
+    { event: "hold.created", holdId: result.response.holdId, items: items.length },
+    "hold created",
+  );
+  if (result.endedHolds.length > 0) {
+    logExpiredHolds(deps.logger, result.endedHolds, "new-hold");
+    runSweeperSoon(deps);
   }
+  return result.response;
 }
 
 async function checkCustomer(deps: AppDeps, input: CreateHoldRequest): Promise<Customer> {
@@ -123,6 +141,8 @@ type HoldInput = {
   items: PricedItem[];
   couponCode: string | null;
   visitor: HoldVisitor;
+  /** The reads made under the facility-day lock, by "type|date", left for the queue behind. */
+  contexts: Map<string, SlotContext>;
 };
 
 async function holdInTransaction(tx: Tx, input: HoldInput) {
@@ -169,9 +189,9 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
     })
     .returning();
 
-  const contexts = new Map<string, SlotContext>();
+  const contexts = input.contexts;
   await lockFacilityDays(tx, items);
-  const held: HoldItem[] = [];
+  const itemContexts: SlotContext[] = [];
   for (const item of items) {
     const key = `${item.facilityType}|${item.date}`;
     let context = contexts.get(key);
@@ -179,7 +199,21 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
       context = await loadSlotContext(tx, item.facilityType, item.date, now);
       contexts.set(key, context);
     }
-    const facilityIds = freeFacilitiesFor(item, context, now);
+    itemContexts.push(context);
+  }
+  // DECISIONS.md Court continuity: plan the cart's courts together (domain/court-assignment.ts).
+  const planned = assignFacilities(
+    items.map((item, i) => ({
+      group: `${item.facilityType}|${item.date}`,
+      startTime: item.startTime,
+      endTime: item.endTime,
+      freeFacilityIds: freeFacilitiesFor(item, present(itemContexts[i]), now),
+    })),
+  );
+  const held: HoldItem[] = [];
+  for (const [i, item] of items.entries()) {
+    const context = present(itemContexts[i]);
+    const facilityIds = facilityTryOrder(planned[i] ?? null, freeFacilitiesFor(item, context, now));
     const placed = await placeReservation(tx, facilityIds, item, {
       holdId: present(hold).id,
       expiresAt,
@@ -187,13 +221,7 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
       customer,
       now,
     });
-    if (!placed) {
-      throw new AppError("SLOT_TAKEN", slotTakenMessage(item.facilityType, item.date, item.displayTime), {
-        facilityType: item.facilityType,
-        date: item.date,
-        startTime: item.startTime,
-      });
-    }
+    if (!placed) throw slotTakenError(item, context, now);
     // Later items of the same cart see this one as taken.
     context.busy.push({ facilityId: placed.facilityId, startTime: item.startTime, endTime: item.endTime });
     held.push({
@@ -223,6 +251,23 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
     items: held,
   };
   return { response, endedHolds };
+}
+
+/**
+ * The rush (issue 16): when a slot is already full in what has been committed, the buyer is told
+ * at once, with the next free time, instead of queueing for the facility-day lock only to find the
+ * same. A slot that looks free here is decided inside the transaction as before; this read can only
+ * refuse, and a refusal a moment early is the same answer the locked read would have given.
+ */
+async function refuseTakenSlots(db: Db, items: PricedItem[], now: Date): Promise<void> {
+  const contexts = new Map<string, Promise<SlotContext>>();
+  for (const item of items) {
+    const key = `${item.facilityType}|${item.date}`;
+    const load = contexts.get(key) ?? loadSlotContext(db, item.facilityType, item.date, now);
+    contexts.set(key, load);
+    const context = await load;
+    if (freeFacilitiesFor(item, context, now).length === 0) throw slotTakenError(item, context, now);
+  }
 }
 
 /**
@@ -258,9 +303,10 @@ type PlaceContext = {
 };
 
 /**
- * Inserts the pending reservation on the first facility the database accepts. Each try runs in a
- * savepoint: when the exclusion constraint (23P01) says another buyer got there first, that try is
- * rolled back and the next facility is tried, without losing the rest of the transaction.
+ * Inserts the pending reservation on the first facility the database accepts. The exclusion
+ * constraint still decides: `on conflict do nothing` turns its refusal (another buyer got there
+ * first) into no row, and the next facility is tried — one statement per try, where a savepoint
+ * around the insert took three round trips inside the facility-day lock (docs/decisions/024).
  */
 async function placeReservation(
   tx: Tx,
@@ -269,43 +315,36 @@ async function placeReservation(
   ctx: PlaceContext,
 ): Promise<{ id: string; facilityId: number } | null> {
   for (const facilityId of facilityIds) {
-    try {
-      const row = await tx.transaction(async (savepoint) => {
-        const [inserted] = await savepoint
-          .insert(reservations)
-          .values({
-            date: item.date,
-            facilityType: item.facilityType,
-            courtId: item.facilityType === "court" ? facilityId : null,
-            dartBayId: item.facilityType === "dart_bay" ? facilityId : null,
-            duration: item.duration,
-            startTime: item.startTime,
-            endTime: item.endTime,
-            priceCents: item.priceCents,
-            status: "pending",
-            paymentStatus: "pending",
-            // SPEC §4: manual_payment_status is 'paid' for every booking that is not admin-created.
-            manualPaymentStatus: "paid",
-            isMember: ctx.party.memberPricing,
-            customerName: ctx.customer.name,
-            customerEmail: ctx.customer.email,
-            customerPhone: ctx.customer.phone,
-            notes: ctx.customer.notes,
-            wantsSmsReminders: ctx.customer.wantsSmsReminders,
-            userId: ctx.party.userId,
-            holdId: ctx.holdId,
-            holdExpiresAt: ctx.expiresAt,
-            createdAt: ctx.now,
-            updatedAt: ctx.now,
-          })
-          .returning({ id: reservations.id });
-        return present(inserted);
-      });
-      return { id: row.id, facilityId };
-    } catch (err) {
-      if (isExclusionViolation(err)) continue;
-      throw err;
-    }
+    const [inserted] = await tx
+      .insert(reservations)
+      .values({
+        date: item.date,
+        facilityType: item.facilityType,
+        courtId: item.facilityType === "court" ? facilityId : null,
+        dartBayId: item.facilityType === "dart_bay" ? facilityId : null,
+        duration: item.duration,
+        startTime: item.startTime,
+        endTime: item.endTime,
+        priceCents: item.priceCents,
+        status: "pending",
+        paymentStatus: "pending",
+        // SPEC §4: manual_payment_status is 'paid' for every booking that is not admin-created.
+        manualPaymentStatus: "paid",
+        isMember: ctx.party.memberPricing,
+        customerName: ctx.customer.name,
+        customerEmail: ctx.customer.email,
+        customerPhone: ctx.customer.phone,
+        notes: ctx.customer.notes,
+        wantsSmsReminders: ctx.customer.wantsSmsReminders,
+        userId: ctx.party.userId,
+        holdId: ctx.holdId,
+        holdExpiresAt: ctx.expiresAt,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: reservations.id });
+    if (inserted) return { id: inserted.id, facilityId };
   }
   return null;
 }

@@ -56,9 +56,10 @@ const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime(
  * would let through; the hold row inserted before commit is what the next one counts.
  */
 export async function takeHoldPlace(tx: Tx, limits: HoldLimits, visitor: HoldVisitor, now: Date) {
-  for (const key of [`hold-ip:${visitor.ip}`, `hold-email:${visitor.email}`]) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-  }
+  // Both in one statement (one round trip); the select list is taken left to right.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`hold-ip:${visitor.ip}`})), pg_advisory_xact_lock(hashtext(${`hold-email:${visitor.email}`}))`,
+  );
 
   const windowStart = new Date(now.getTime() - limits.windowMinutes * 60_000);
   const recent = await tx

@@ -172,11 +172,20 @@ describe("POST /api/booking/holds", () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(7);
     expect(statuses.filter((s) => s === 409)).toHaveLength(43);
-    const conflict = present(responses.find((r) => r.status === 409));
-    expect(await errorOf(conflict)).toMatchObject({
-      code: "SLOT_TAKEN",
-      message: "Court time Fri, Nov 27 5:00 PM - 6:30 PM is no longer available",
-    });
+    const conflicts = await Promise.all(
+      responses
+        .filter((r) => r.status === 409)
+        .map(async (r) => (await errorOf(r)) as { code: string; message: string; details?: unknown }),
+    );
+    // Every loser hears the spec's message and is offered the next-best free time: 3:30 and
+    // 6:30 PM are equally near 5:00 for 90 minutes; the later one is offered.
+    for (const conflict of conflicts) {
+      expect(conflict).toMatchObject({
+        code: "SLOT_TAKEN",
+        message: "Court time Fri, Nov 27 5:00 PM - 6:30 PM is no longer available",
+        details: { facilityType: "court", date, startTime: "17:00", nextFreeStartTime: "18:30" },
+      });
+    }
     const rows = await t.db.select({ courtId: reservations.courtId }).from(reservations).where(live(date));
     const courtsHeld = rows.map((r) => r.courtId).sort();
     expect(courtsHeld).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

@@ -1,5 +1,8 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { sql } from "drizzle-orm";
@@ -9,7 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { migrationsDir } from "../paths";
+import { embeddedTemplatePath, migrationsDir } from "../paths";
 import { type Listen, pgliteListener, postgresListener } from "./notify-bus";
 import * as schema from "./schema";
 
@@ -230,12 +233,61 @@ function lockDataDir(dataDir: string): () => void {
   return () => rmSync(file, { force: true });
 }
 
+/**
+ * The embedded database shares the server's process, so its buffer pool counts against the
+ * server's memory (decision record 025). PostgreSQL's default 128 MB pool made the idle server
+ * hold about 500 MB; the venue's whole working set is a few MB, and pages beyond the pool are
+ * still in the operating system's file cache.
+ */
+const PGLITE_SETTINGS = ["shared_buffers=16MB", "maintenance_work_mem=16MB", "temp_buffers=2MB"];
+
+/**
+ * initdb for a new embedded data folder, in a process of its own. PGlite runs initdb in a second
+ * WebAssembly instance whose memory (some 600 MB) the server's process would otherwise keep for
+ * the rest of its life; in a short-lived process it is returned to the system when initdb ends.
+ */
+async function createPgliteCluster(location: string): Promise<void> {
+  // Resolved with require.resolve: Vitest's module runner (the integration tests) has no
+  // import.meta.resolve. That finds the package's CommonJS entry, whose exports Node may hand over
+  // as named or only as the default.
+  const entry = pathToFileURL(createRequire(import.meta.url).resolve("@electric-sql/pglite")).href;
+  const script =
+    "const m = await import(process.argv[1]); const PGlite = m.PGlite ?? m.default.PGlite;" +
+    "const db = await PGlite.create(process.argv[2]); await db.close();";
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script, entry, location], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", resolve);
+  });
+  if (code !== 0) throw new Error(`Creating the embedded database in ${location} failed: ${stderr.trim()}`);
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   const location = inMemory ? dataDir : `${dataDir}/pgdata`;
   if (!inMemory) mkdirSync(location, { recursive: true });
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
-  const client = await PGlite.create(location, { extensions: { btree_gist } }).catch((err) => {
+  const fresh = !inMemory && !existsSync(join(location, "PG_VERSION"));
+  // A new data folder starts from the build's template (initialised and migrated) when there is
+  // one; otherwise (development from the sources) initdb runs in a process of its own.
+  if (fresh && existsSync(join(embeddedTemplatePath, "PG_VERSION"))) {
+    cpSync(embeddedTemplatePath, location, { recursive: true });
+  } else if (fresh) {
+    await createPgliteCluster(location).catch((err) => {
+      unlock();
+      throw err;
+    });
+  }
+  const client = await PGlite.create(location, {
+    extensions: { btree_gist },
+    postgresqlconf: PGLITE_SETTINGS,
+  }).catch((err) => {
     unlock();
     throw err;
   });

@@ -44,6 +44,8 @@ export const users = pgTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     nextBillingDate: timestamp("next_billing_date", { withTimezone: true }),
     cancelAt: timestamp("cancel_at", { withTimezone: true }),
+    // My Profile: the player may turn booking reminders (email and SMS) off (docs/decisions/023).
+    remindersEnabled: boolean("reminders_enabled").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -303,6 +305,8 @@ export const events = pgTable(
     hideParticipants: boolean("hide_participants").notNull().default(false),
     skillLevels: text("skill_levels").array().notNull().default(sql`'{}'::text[]`),
     photoUrl: text("photo_url"),
+    // Decision 021: the occurrences of one recurring event share it; null for a single event.
+    seriesId: uuid("series_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -315,6 +319,7 @@ export const events = pgTable(
     check("events_max_participants_check", sql`${t.maxParticipants} >= 1`),
     check("events_prices_check", sql`${t.memberPriceCents} >= 0 and ${t.nonMemberPriceCents} >= 0`),
     index("events_date_idx").on(t.date),
+    index("events_series_idx").on(t.seriesId, t.date).where(sql`${t.seriesId} is not null`),
   ],
 );
 
@@ -347,6 +352,49 @@ export const eventRegistrations = pgTable(
     check("event_registrations_payment_status_check", sql`${t.paymentStatus} in ('pending', 'paid')`),
     index("event_registrations_event_idx").on(t.eventId, t.status),
     index("event_registrations_user_idx").on(t.userId),
+    index("event_registrations_pending_due_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// Event waitlists (issue 15 §1, docs/decisions/022): people waiting for a place in a full event,
+// in seq order; an offer holds a freed place until offer_expires_at.
+export const eventWaitlist = pgTable(
+  "event_waitlist",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone"),
+    playerNames: text("player_names"),
+    skillLevel: text("skill_level"),
+    isMember: boolean("is_member").notNull().default(false),
+    status: text("status").notNull().default("waiting"),
+    manageTokenHash: text("manage_token_hash").notNull(),
+    offerTokenHash: text("offer_token_hash"),
+    offeredAt: timestamp("offered_at", { withTimezone: true }),
+    offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true }),
+    offeredByStaff: boolean("offered_by_staff").notNull().default(false),
+    registrationId: uuid("registration_id").references(() => eventRegistrations.id, { onDelete: "set null" }),
+    clientIp: text("client_ip"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "event_waitlist_status_check",
+      sql`${t.status} in ('waiting', 'offered', 'accepted', 'declined', 'lapsed', 'left', 'closed')`,
+    ),
+    index("event_waitlist_event_status_idx").on(t.eventId, t.status, t.seq),
+    uniqueIndex("event_waitlist_live_email_idx")
+      .on(t.eventId, sql`lower(${t.customerEmail})`)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index("event_waitlist_offer_due_idx").on(t.offerExpiresAt).where(sql`${t.status} = 'offered'`),
+    index("event_waitlist_client_ip_idx").on(t.clientIp, t.createdAt),
   ],
 );
 
@@ -444,9 +492,55 @@ export const venueSettings = pgTable(
     holdLimitSlotsPerHold: integer("hold_limit_slots_per_hold"),
     holdLimitPerAddress: integer("hold_limit_per_address"),
     holdLimitWindowMinutes: integer("hold_limit_window_minutes"),
+    // Self-service cancellation (DECISIONS.md, decision 019): off by default, which keeps "call us".
+    selfServiceEnabled: boolean("self_service_enabled").notNull().default(false),
+    selfServiceHoursBefore: integer("self_service_hours_before").notNull().default(24),
+    selfServiceRefundPercent: integer("self_service_refund_percent").notNull().default(100),
+    // How long a waitlist offer holds a freed event place (src/domain/waitlist.ts); null means the default.
+    waitlistOfferMinutes: integer("waitlist_offer_minutes"),
+    // Reminder lead times in hours (docs/decisions/023); null first = 24, null second = none.
+    reminderLeadHours: integer("reminder_lead_hours"),
+    reminderSecondLeadHours: integer("reminder_second_lead_hours"),
     updatedAt: updatedAt(),
   },
-  (t) => [check("venue_settings_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("venue_settings_single_row", sql`${t.id} = 1`),
+    check(
+      "venue_settings_self_service_check",
+      sql`${t.selfServiceHoursBefore} between 0 and 720 and ${t.selfServiceRefundPercent} between 0 and 100`,
+    ),
+    check(
+      "venue_settings_reminder_leads_check",
+      sql`(${t.reminderLeadHours} is null or ${t.reminderLeadHours} between 1 and 72) and (${t.reminderSecondLeadHours} is null or ${t.reminderSecondLeadHours} between 1 and 72)`,
+    ),
+  ],
+);
+
+// A booking's manage link (decision 019): the random token is emailed or shown once; only its
+// SHA-256 is kept here, with the instant the link stops working.
+export const manageLinks = pgTable(
+  "manage_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    holdId: uuid("hold_id")
+      .notNull()
+      .references(() => holds.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("manage_links_hold_idx").on(t.holdId)],
+);
+
+// Fixed-window counters shared by every instance (one upsert per hit): the manage-link lookup's
+// throttle against guessing.
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    bucket: text("bucket").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
 );
 
 export const auditLog = pgTable(
@@ -490,5 +584,76 @@ export const emailOutbox = pgTable(
   (t) => [
     check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+// ---- reminders, SMS and court alerts (docs/decisions/023) ----
+
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    toPhone: text("to_phone").notNull(),
+    body: text("body").notNull(),
+    // Makes a message idempotent: the same dedupe key is queued once.
+    dedupeKey: text("dedupe_key").unique(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("sms_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index("sms_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** One row per reminder queued: (booking, its start instant, lead) is sent once, ever. */
+export const reminderSends = pgTable(
+  "reminder_sends",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    bookingKind: text("booking_kind").notNull(),
+    bookingId: uuid("booking_id").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    leadMinutes: integer("lead_minutes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reminder_sends_kind_check", sql`${t.bookingKind} in ('reservation', 'registration')`),
+    uniqueIndex("reminder_sends_once_key").on(t.bookingKind, t.bookingId, t.startsAt, t.leadMinutes),
+  ],
+);
+
+export const courtAlerts = pgTable(
+  "court_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    facilityType: text("facility_type").notNull(),
+    date: date("date").notNull(),
+    startTime: time("start_time").notNull(),
+    duration: integer("duration").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    wantsSms: boolean("wants_sms").notNull().default(false),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    clientIp: text("client_ip"),
+    status: text("status").notNull().default("active"),
+    createdAt: createdAt(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("court_alerts_facility_type_check", sql`${t.facilityType} in ('court', 'dart_bay')`),
+    check("court_alerts_status_check", sql`${t.status} in ('active', 'notified', 'expired')`),
+    check("court_alerts_duration_check", sql`${t.duration} > 0`),
+    index("court_alerts_active_date_idx").on(t.date).where(sql`${t.status} = 'active'`),
+    index("court_alerts_active_email_idx").on(sql`lower(${t.email})`).where(sql`${t.status} = 'active'`),
+    index("court_alerts_client_ip_created_idx").on(t.clientIp, t.createdAt),
+    uniqueIndex("court_alerts_one_per_slot_key")
+      .on(sql`lower(${t.email})`, t.facilityType, t.date, t.startTime, t.duration)
+      .where(sql`${t.status} = 'active'`),
   ],
 );

@@ -38,7 +38,7 @@ export const devMailboxRoutes = new Hono<AppEnv>()
     return c.html(
       page(
         "Development mailbox",
-        `<h1>Development mailbox</h1><p class="note">Development only: no SMTP server is configured, so emails are kept here instead of being sent.</p>
+        `<h1>Development mailbox</h1><p><a href="/dev/sms">Text messages: development SMS outbox</a></p><p class="note">Development only: no SMTP server is configured, so emails are kept here instead of being sent.</p>
 <table><thead><tr><th>Queued (UTC)</th><th>To</th><th>Subject</th><th>Status</th></tr></thead><tbody>${items || '<tr><td colspan="4">No emails yet.</td></tr>'}</tbody></table>`,
       ),
     );

@@ -8,11 +8,13 @@ import {
   availableCourtsQuery,
   availableCourtsResponse,
   createEventsResponse,
+  deleteEventResponse,
   type EventInput,
   eventIdParams,
   eventInput,
   refundRegistrationRequest,
   registrationIdParams,
+  seriesScopeQuery,
   updateEventResponse,
 } from "../../contracts/events";
 import { AppError } from "../errors";
@@ -56,7 +58,11 @@ type EventFormRequest = {
 function readEventForm(c: EventFormRequest): { input: EventInput; photo: File | null } {
   const contentType = c.req.header("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/")) {
-    return { input: c.req.valid("json") as EventInput, photo: null };
+    // No body at all (or not JSON) leaves nothing validated: refused, never read as a form.
+    const input = c.req.valid("json") as EventInput | undefined;
+    if (!contentType.toLowerCase().startsWith("application/json") || !input)
+      throw new AppError("VALIDATION", "Invalid request");
+    return { input, photo: null };
   }
   const form = c.req.valid("form") as z.infer<typeof eventFormFields>;
   let json: unknown;
@@ -143,14 +149,14 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
       ...admin,
       method: "put",
       path: "/admin/events/{id}",
-      summary: "Edit an event (no recurrence); a photo replaces the current one",
-      request: { params: eventIdParams, ...eventFormBody },
+      summary: "Edit an event, or with scope this and the following ones or its whole series",
+      request: { params: eventIdParams, query: seriesScopeQuery, ...eventFormBody },
       responses: { 200: jsonResponse(updateEventResponse), ...adminErrors },
     }),
     async (c) => {
       const { input, photo } = readEventForm(c);
-      const event = await updateEvent(c.var.deps, c.req.valid("param").id, input, photo);
-      return c.json({ event }, 200);
+      const { scope } = c.req.valid("query");
+      return c.json(await updateEvent(c.var.deps, c.req.valid("param").id, input, photo, scope), 200);
     },
   )
   .openapi(
@@ -158,13 +164,14 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
       ...admin,
       method: "delete",
       path: "/admin/events/{id}",
-      summary: "Delete an event and its registrations",
-      request: { params: eventIdParams },
-      responses: { 200: jsonResponse(okResponse), ...adminErrors },
+      summary:
+        "Delete an event and its registrations, or with scope this and the following ones or its whole series",
+      request: { params: eventIdParams, query: seriesScopeQuery },
+      responses: { 200: jsonResponse(deleteEventResponse), ...adminErrors },
     }),
     async (c) => {
-      await deleteEvent(c.var.deps, c.req.valid("param").id);
-      return c.json({ ok: true as const }, 200);
+      const count = await deleteEvent(c.var.deps, c.req.valid("param").id, c.req.valid("query").scope);
+      return c.json({ ok: true as const, count }, 200);
     },
   )
   .openapi(

@@ -5,6 +5,7 @@ import type { AppDeps } from "../kernel/deps";
 import { present } from "../kernel/present";
 import { toRegistrationStatus } from "./get-registration-status";
 import { loadOwnedRegistration } from "./load-owned-registration";
+import { refillEventWaitlist } from "./waitlist-offers";
 
 /**
  * SPEC §2 "← Back to Events" (and the checkout's cancel): the pending registration this browser
@@ -42,5 +43,7 @@ export async function cancelRegistration(
       deps.logger.warn({ err, sessionId }, "could not expire an event checkout session");
     });
   }
+  // Issue 15 §1: the place this hold kept goes to the next person waiting.
+  if (row.status === "cancelled") await refillEventWaitlist(deps, row.eventId);
   return toRegistrationStatus(row);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { CreateEventsResponse, EventInput } from "../../contracts/events";
 import { recurrenceDates } from "../../domain/events";
 import { events } from "../db/schema";
@@ -12,6 +13,7 @@ import { assertCourtsFree, toEventValues } from "./event-values";
  * locked against bookings (court-schedule-lock.ts), each occurrence's courts are checked against
  * reservations, then events; the first conflict refuses the whole request with the spec's message
  * naming its date. The photo is checked by content and stored once, shared by every occurrence.
+ * The occurrences share a series id (decision 021), so staff can later edit or delete them together.
  */
 export async function createEvents(
   deps: AppDeps,
@@ -24,6 +26,7 @@ export async function createEvents(
     : [values.date];
   const upload = photoFile ? await readPhoto(photoFile) : null;
   const now = deps.now();
+  const seriesId = dates.length > 1 ? randomUUID() : null;
   let photo: StoredPhoto | null = null;
   try {
     photo = upload ? await storePhoto(deps.config, upload, now) : null;
@@ -37,6 +40,7 @@ export async function createEvents(
             ...values,
             date,
             photoUrl: photo?.url ?? null,
+            seriesId,
             createdAt: now,
             updatedAt: now,
           })),

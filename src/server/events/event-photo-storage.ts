@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import sharp from "sharp";
 import { EVENT_FORM_MESSAGES } from "../../domain/event-form";
 import {
   detectImageKind,
@@ -44,6 +43,8 @@ export async function readPhoto(file: File): Promise<PhotoUpload> {
 }
 
 async function reencode(bytes: Uint8Array, kind: ImageKind): Promise<Uint8Array> {
+  // Loaded on the first upload, not at start: the image library costs the idle server ~20 MB.
+  const { default: sharp } = await import("sharp");
   let width: number | undefined;
   let height: number | undefined;
   try {

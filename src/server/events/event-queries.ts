@@ -1,8 +1,8 @@
 import { and, eq, gt, ne, or, type SQL, sql } from "drizzle-orm";
-import type { EventDto } from "../../contracts/events";
+import type { AdminEventDto, EventDto } from "../../contracts/events";
 import { isEventFull, isEventType, isUpcoming } from "../../domain/events";
 import type { Db, Tx } from "../db/client";
-import { eventRegistrations, events } from "../db/schema";
+import { eventRegistrations, events, eventWaitlist } from "../db/schema";
 import type { SessionUser } from "../kernel/deps";
 
 export type EventRow = typeof events.$inferSelect;
@@ -19,7 +19,27 @@ export const participantCount = sql<number>`(
 export const canSeeEvent = (viewer: SessionUser | null, event: { isPrivate: boolean }) =>
   !event.isPrivate || viewer?.isAdmin === true;
 
-export function toEventDto(row: EventRow, currentParticipants: number, now: Date): EventDto {
+/**
+ * Issue 15 §1: a newcomer joins the waitlist instead of registering when the places taken (as
+ * countTakenPlaces counts them) reach capacity, or when anyone is already waiting.
+ */
+const joinWaitlistSql = (now: Date) =>
+  sql<boolean>`(
+  (select count(*) from event_registrations r where r.event_id = "events"."id" and (
+    (r.status = 'confirmed' and r.payment_status = 'paid')
+    or (r.status = 'pending' and r.hold_expires_at > ${now.toISOString()}::timestamptz)))
+  + (select count(*) from event_waitlist w where w.event_id = "events"."id"
+     and w.status = 'offered' and w.offer_expires_at > ${now.toISOString()}::timestamptz)
+  >= "events"."max_participants"
+  or exists (select 1 from event_waitlist w where w.event_id = "events"."id" and w.status = 'waiting')
+)`.mapWith(Boolean);
+
+export function toEventDto(
+  row: EventRow,
+  currentParticipants: number,
+  now: Date,
+  joinWaitlist = false,
+): EventDto {
   if (!isEventType(row.type)) throw new Error(`event ${row.id} has an unknown type ${row.type}`);
   return {
     id: row.id,
@@ -33,6 +53,7 @@ export function toEventDto(row: EventRow, currentParticipants: number, now: Date
     maxParticipants: row.maxParticipants,
     currentParticipants,
     isFull: isEventFull(currentParticipants, row.maxParticipants),
+    joinWaitlist: joinWaitlist && isUpcoming(row.date, hhmm(row.endTime), now),
     memberPriceCents: row.memberPriceCents,
     nonMemberPriceCents: row.nonMemberPriceCents,
     isPrivate: row.isPrivate,
@@ -44,22 +65,47 @@ export function toEventDto(row: EventRow, currentParticipants: number, now: Date
   };
 }
 
+const loadEventRows = (executor: Db | Tx, where: SQL | undefined, now: Date) =>
+  executor
+    .select({ event: events, current: participantCount, joinWaitlist: joinWaitlistSql(now) })
+    .from(events)
+    .where(where)
+    .orderBy(events.date, events.startTime, events.name);
+
 /** Events with their participant counts, ordered by date and start time. */
 export async function loadEventDtos(
   executor: Db | Tx,
   where: SQL | undefined,
   now: Date,
 ): Promise<EventDto[]> {
-  const rows = await executor
-    .select({ event: events, current: participantCount })
-    .from(events)
-    .where(where)
-    .orderBy(events.date, events.startTime, events.name);
-  return rows.map((r) => toEventDto(r.event, r.current, now));
+  const rows = await loadEventRows(executor, where, now);
+  return rows.map((r) => toEventDto(r.event, r.current, now, r.joinWaitlist));
 }
 
 export async function loadEventDto(executor: Db | Tx, id: string, now: Date): Promise<EventDto | null> {
   const [dto] = await loadEventDtos(executor, eq(events.id, id), now);
+  return dto ?? null;
+}
+
+/** The staff's view: as above, with the series (decision 021). */
+export async function loadAdminEventDtos(
+  executor: Db | Tx,
+  where: SQL | undefined,
+  now: Date,
+): Promise<AdminEventDto[]> {
+  const rows = await loadEventRows(executor, where, now);
+  return rows.map((r) => ({
+    ...toEventDto(r.event, r.current, now, r.joinWaitlist),
+    seriesId: r.event.seriesId,
+  }));
+}
+
+export async function loadAdminEventDto(
+  executor: Db | Tx,
+  id: string,
+  now: Date,
+): Promise<AdminEventDto | null> {
+  const [dto] = await loadAdminEventDtos(executor, eq(events.id, id), now);
   return dto ?? null;
 }
 
@@ -75,8 +121,8 @@ export async function lockEvent(tx: Tx, id: string): Promise<EventRow | null> {
 
 /**
  * Places taken: confirmed-and-paid registrations plus pending ones whose payment hold is still
- * running (a hold that has ended blocks nothing). `excludeId` leaves out the registration being
- * confirmed.
+ * running (a hold that has ended blocks nothing), plus waitlist offers still open (an offer holds
+ * its place, docs/decisions/022). `excludeId` leaves out the registration being confirmed.
  */
 export async function countTakenPlaces(
   tx: Tx,
@@ -103,5 +149,25 @@ export async function countTakenPlaces(
         excludeId ? ne(eventRegistrations.id, excludeId) : undefined,
       ),
     );
-  return { confirmed: row?.confirmed ?? 0, held: row?.held ?? 0 };
+  const [offers] = await tx
+    .select({ open: sql<number>`count(*)`.mapWith(Number) })
+    .from(eventWaitlist)
+    .where(
+      and(
+        eq(eventWaitlist.eventId, eventId),
+        eq(eventWaitlist.status, "offered"),
+        gt(eventWaitlist.offerExpiresAt, now),
+      ),
+    );
+  return { confirmed: row?.confirmed ?? 0, held: (row?.held ?? 0) + (offers?.open ?? 0) };
+}
+
+/** Whether anyone is waiting: then a freed place is theirs, and newcomers join the line. */
+export async function hasWaitingEntries(tx: Tx, eventId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: eventWaitlist.id })
+    .from(eventWaitlist)
+    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.status, "waiting")))
+    .limit(1);
+  return row !== undefined;
 }

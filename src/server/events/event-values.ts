@@ -47,13 +47,14 @@ export function toEventValues(input: EventInput): EventValues {
 
 /**
  * SPEC §5 On submit: for every date, the courts against reservations first, then against other
- * events. `label` is the date for create ("… on 2026-11-23") and null for edit ("… on this date").
+ * events. `label` is the date for create ("… on 2026-11-23") and for a series edit (decision 021),
+ * and null for a single edit ("… on this date").
  */
 export async function assertCourtsFree(
   tx: Tx,
   values: EventValues,
   dates: readonly string[],
-  options: { excludeEventId?: string; now: Date; nameDates: boolean },
+  options: { excludeEventId?: string; excludeEventIds?: readonly string[]; now: Date; nameDates: boolean },
 ): Promise<void> {
   for (const date of dates) {
     const window = { date, startTime: values.startTime, endTime: values.endTime };

@@ -420,8 +420,9 @@ describe("events and bookings never overlap", () => {
   });
 
   it("an event created while a court is being booked either fails or the booking does, never both", async () => {
-    // Guests book up to 10 days ahead: Mon 23 – Fri 27 Nov 2026, all eight courts at 8 PM, a time no
-    // other test of this file uses (so the only possible conflict is the race itself).
+    // Guests book up to 10 days ahead: Mon 23 – Fri 27 Nov 2026, all eight courts 8-9 PM, a time no
+    // other test of this file uses (insertEvent's events end at 8 PM, and touching is fine), so the
+    // only possible conflict is the race itself.
     for (const date of ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"]) {
       const [eventResponse, holdResponse] = await Promise.all([
         admin.post(
@@ -429,7 +430,7 @@ describe("events and bookings never overlap", () => {
           eventBody({
             name: `Race ${date}`,
             date,
-            startTime: "19:30",
+            startTime: "20:00",
             endTime: "21:00",
             courts: [1, 2, 3, 4, 5, 6, 7, 8],
           }),

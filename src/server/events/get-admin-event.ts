@@ -4,7 +4,7 @@ import { EVENT_FORM_MESSAGES } from "../../domain/event-form";
 import { eventRegistrations } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppDeps } from "../kernel/deps";
-import { loadEventDto } from "./event-queries";
+import { loadAdminEventDto } from "./event-queries";
 import { toAdminRegistration } from "./registration-dto";
 
 /**
@@ -14,7 +14,7 @@ import { toAdminRegistration } from "./registration-dto";
  */
 export async function getAdminEvent(deps: AppDeps, id: string): Promise<AdminEventDetailResponse> {
   const now = deps.now();
-  const event = await loadEventDto(deps.db, id, now);
+  const event = await loadAdminEventDto(deps.db, id, now);
   if (!event) throw new AppError("NOT_FOUND", EVENT_FORM_MESSAGES.notFound);
   const rows = await deps.db
     .select()

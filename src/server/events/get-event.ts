@@ -40,6 +40,7 @@ export async function getEvent(
     event,
     participants,
     viewerPriceCents: registrationPriceCents(event, viewer?.isMember ?? false),
-    canRegister: event.status === "upcoming" && !event.isFull,
+    canRegister: event.status === "upcoming" && !event.isFull && !event.joinWaitlist,
+    canJoinWaitlist: event.joinWaitlist,
   };
 }

@@ -1,7 +1,7 @@
 import type { AdminEventListResponse } from "../../contracts/events";
 import { venueToday } from "../../domain/venue-time";
 import type { AppDeps } from "../kernel/deps";
-import { loadEventDtos } from "./event-queries";
+import { loadAdminEventDtos } from "./event-queries";
 
 /**
  * SPEC §7 "All events ordered by date ascending (admin)", past ones included, each with its
@@ -9,5 +9,5 @@ import { loadEventDtos } from "./event-queries";
  */
 export async function listAdminEvents(deps: AppDeps): Promise<AdminEventListResponse> {
   const now = deps.now();
-  return { today: venueToday(now), events: await loadEventDtos(deps.db, undefined, now) };
+  return { today: venueToday(now), events: await loadAdminEventDtos(deps.db, undefined, now) };
 }

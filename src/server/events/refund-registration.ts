@@ -9,6 +9,7 @@ import { withManagerPassword } from "../kernel/staff/manager-authorization";
 import { lockPaymentById } from "../payments/payment-rows";
 import { refundForStaff } from "../payments/refund-payment";
 import { toAdminRegistration } from "./registration-dto";
+import { refillEventWaitlist } from "./waitlist-offers";
 
 export const REFUND_MESSAGES = {
   notFound: "Registration not found",
@@ -44,7 +45,7 @@ export async function refundRegistration(
     targetId: id,
     targetLabel: `${before.registration.customerName} · ${before.eventName} · ${formatEventShortDate(before.eventDate)}`,
   };
-  return withManagerPassword(deps, actor, managerPassword, target, async (tx) => {
+  const refunded = await withManagerPassword(deps, actor, managerPassword, target, async (tx) => {
     const now = deps.now();
     const payment = await lockPaymentById(tx, before.registration.paymentId);
     const [row] = await tx
@@ -72,4 +73,7 @@ export async function refundRegistration(
       .returning();
     return { result: toAdminRegistration(present(updated)), details };
   });
+  // Issue 15 §1: the refunded place goes to the next person waiting.
+  await refillEventWaitlist(deps, before.registration.eventId);
+  return refunded;
 }

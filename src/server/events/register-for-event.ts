@@ -14,7 +14,7 @@ import type { AppDeps, SessionUser } from "../kernel/deps";
 import { newHoldToken } from "../kernel/hold-token";
 import { present } from "../kernel/present";
 import { loadVenueIdentity } from "../settings/venue-settings";
-import { canSeeEvent, countTakenPlaces, lockEvent } from "./event-queries";
+import { canSeeEvent, countTakenPlaces, hasWaitingEntries, lockEvent } from "./event-queries";
 import { queueRegistrationConfirmation } from "./registration-emails";
 
 /**
@@ -49,6 +49,8 @@ export async function registerForEvent(
     if (taken.confirmed + taken.held >= event.maxParticipants) {
       throw new AppError("CONFLICT", REGISTRATION_MESSAGES.held);
     }
+    // Issue 15 §1: a freed place belongs to the people waiting for it, not to whoever clicks first.
+    if (await hasWaitingEntries(tx, event.id)) throw new AppError("CONFLICT", REGISTRATION_MESSAGES.full);
 
     const isMember = viewer?.isMember ?? false;
     const priceCents = registrationPriceCents(event, isMember);

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { escapeHtml } from "../email/layout";
@@ -50,11 +51,20 @@ export function staticClient(distDir = clientDistDir) {
       `<script type="application/json" id="session-data">${jsonForHtml({ user })}</script>` +
       `<script type="application/json" id="settings-data">${jsonForHtml(settings)}</script>`;
     c.header("cache-control", "private, no-cache");
-    c.header("vary", "cookie");
-    return c.html(
-      indexHtml
-        .replace("</head>", `${head}</head>`)
-        .replace("<!--shell--><!--/shell-->", landingFrame(c.req.path, settings)),
+    c.header("vary", "cookie, accept-encoding");
+    const html = indexHtml
+      .replace("</head>", `${head}</head>`)
+      .replace("<!--shell--><!--/shell-->", landingFrame(c.req.path, settings));
+    // Each page's HTML is made per request (the session, the settings), so it is compressed here,
+    // not at build time: a few kilobytes, well under a millisecond (decision record 025).
+    const encoding = htmlEncoding(c.req.header("accept-encoding"));
+    if (!encoding) return c.html(html);
+    c.header("content-encoding", encoding);
+    c.header("content-type", "text/html; charset=UTF-8");
+    return c.body(
+      encoding === "br"
+        ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(html, { level: 6 }),
     );
   });
   return app;
@@ -77,6 +87,20 @@ function landingFrame(path: string, venue: { venueName: string; logoUrl: string 
   );
 }
 
+/** Brotli or gzip, whichever the browser accepts (Brotli first); null for neither. */
+export function htmlEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  const accepted = new Set(
+    (acceptEncoding ?? "")
+      .split(",")
+      .map((part) => part.trim().split(";"))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
+      .map(([name]) => (name ?? "").trim().toLowerCase()),
+  );
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
+
 /** JSON that can sit inside a <script> element: nothing in it can close the element. */
 function jsonForHtml(value: unknown): string {
   return JSON.stringify(value)
@@ -90,9 +114,14 @@ function jsonForHtml(value: unknown): string {
 type ManifestChunk = { file: string; imports?: string[] };
 
 // The pages a visitor lands on from outside, by path, and their source module (src/client/router.tsx).
-const LANDING_PAGES: Array<[RegExp, string]> = [
-  [/^\/(book)?$/, "src/client/features/booking/BookingPage.tsx"],
-  [/^\/events(\/[^/]+)?$/, "src/client/features/events/EventsPage.tsx"],
+const LANDING_PAGES: Array<[RegExp, string[]]> = [
+  [/^\/(book)?$/, ["src/client/features/booking/BookingPage.tsx"]],
+  [/^\/events$/, ["src/client/features/events/EventsPage.tsx"]],
+  // An event's page: the detail view is a chunk of its own (decision record 025).
+  [
+    /^\/events\/[^/]+$/,
+    ["src/client/features/events/EventsPage.tsx", "src/client/features/events/EventDetailView.tsx"],
+  ],
 ];
 
 /** `<link rel="modulepreload">` tags for a landing page's chunk and the chunks it imports. */
@@ -101,7 +130,7 @@ function landingPreloads(distDir: string): (path: string) => string {
   if (!existsSync(manifestPath)) return () => "";
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
   const tags = new Map<string, string>();
-  for (const [, source] of LANDING_PAGES) {
+  for (const [, sources] of LANDING_PAGES) {
     const files = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -109,11 +138,14 @@ function landingPreloads(distDir: string): (path: string) => string {
       files.add(chunk.file);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
-    visit(source);
-    tags.set(source, [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join(""));
+    for (const source of sources) visit(source);
+    tags.set(
+      sources.join(),
+      [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join(""),
+    );
   }
   return (path) => {
     const page = LANDING_PAGES.find(([pattern]) => pattern.test(path));
-    return page ? (tags.get(page[1]) ?? "") : "";
+    return page ? (tags.get(page[1].join()) ?? "") : "";
   };
 }

@@ -6,6 +6,7 @@ import type { Outbox } from "../email/outbox";
 import type { Logger } from "../logger";
 import type { Metrics } from "../observability/metrics";
 import type { PaymentProvider } from "../payments/payment-provider";
+import type { SmsOutbox } from "../sms/sms-outbox";
 import type { SlotContextCache } from "./schedule/slot-context-cache";
 
 export type SessionUser = {
@@ -28,6 +29,8 @@ export type AppDeps = {
   auth: Auth;
   logger: Logger;
   outbox: Outbox;
+  /** Text messages (reminders, court alerts), through the sms_outbox table. */
+  sms: SmsOutbox;
   /** Stripe, the built-in test checkout, or null when online payment is not configured. */
   payments: PaymentProvider | null;
   /** The current instant; tests pin it. */

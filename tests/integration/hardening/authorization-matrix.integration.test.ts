@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { JoinWaitlistResponse } from "../../../src/contracts/waitlist";
 import { MANAGER_PASSWORD, paidOnlineReservation } from "../../../src/server/admin/admin-test-kit";
-import { couponCodes, sessions } from "../../../src/server/db/schema";
+import { couponCodes, eventRegistrations, sessions } from "../../../src/server/db/schema";
 import {
   eventBody,
   eventForm,
   imageBytes,
   registrationBody,
 } from "../../../src/server/events/events-test-kit";
+import { refillEventWaitlist } from "../../../src/server/events/waitlist-offers";
 import type { App } from "../../../src/server/kernel/deps";
 import { present } from "../../../src/server/kernel/present";
 import { signupBody } from "../../../src/server/membership/membership-test-kit";
@@ -137,6 +139,54 @@ const jsonInit = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
+/** One guest booking paid through the test checkout, shared by the read-only confirmation rows. */
+let paidHoldOnce: Promise<{ holdId: string; holdToken: string }> | null = null;
+function paidGuestHold() {
+  paidHoldOnce ??= (async () => {
+    const { hold, checkoutPath } = await createHoldWithCheckout(t);
+    const paid = await t.request(`${checkoutPath}/pay`, { method: "POST" });
+    if (paid.status !== 303) throw new Error(`test checkout pay answered ${paid.status}`);
+    return hold;
+  })();
+  return paidHoldOnce;
+}
+
+/** A manage link of that booking, minted by the browser that paid. */
+async function manageLinkPath(): Promise<string> {
+  const hold = await paidGuestHold();
+  const response = await t.request(`/api/booking/holds/${hold.holdId}/manage-link`, {
+    method: "POST",
+    ...jsonInit({ holdToken: hold.holdToken }),
+  });
+  if (response.status !== 201) throw new Error(`manage link answered ${response.status}`);
+  return ((await response.json()) as { path: string }).path;
+}
+
+/** A fresh full event (one place, taken) with a guest waiting for it. */
+async function waitlistEntry() {
+  const event = await insertEvent(t, { maxParticipants: 1, memberPriceCents: 0, nonMemberPriceCents: 0 });
+  await t.db.insert(eventRegistrations).values({
+    eventId: event.id,
+    customerName: "Taken",
+    customerEmail: "taken@example.test",
+    status: "confirmed",
+    paymentStatus: "paid",
+  });
+  const body = registrationBody();
+  const joined = await t.request(`/api/events/${event.id}/waitlist`, { method: "POST", ...jsonInit(body) });
+  return { ...((await joined.json()) as JoinWaitlistResponse), email: body.customerEmail };
+}
+
+/** A waitlist entry holding an offer; the offer's token, as the offer email carries it. */
+async function offeredEntry() {
+  const entry = await waitlistEntry();
+  await t.db.delete(eventRegistrations).where(eq(eventRegistrations.eventId, entry.eventId));
+  await refillEventWaitlist(t.deps, entry.eventId);
+  const offer = (await t.emailsTo(entry.email)).find((m) => m.subject.startsWith("A place is yours"));
+  const token = present(/\?token=([A-Za-z0-9_-]+)/.exec(present(offer).textBody))[1];
+  return { entryId: entry.entryId, token: present(token) };
+}
+
 async function insertCoupon() {
   const [row] = await t.db
     .insert(couponCodes)
@@ -237,6 +287,35 @@ const ROWS: Row[] = [
     },
   },
   { route: "GET /api/me/profile", expected: signedIn(200), call: () => get("/api/me/profile") },
+  { route: "GET /api/me/reminders", expected: signedIn(200), call: () => get("/api/me/reminders") },
+  {
+    route: "PUT /api/me/reminders",
+    expected: signedIn(200),
+    call: () => put("/api/me/reminders", { enabled: true }),
+  },
+  {
+    route: "GET /api/admin/reminder-settings",
+    expected: adminOnly(200),
+    call: () => get("/api/admin/reminder-settings"),
+  },
+  {
+    route: "PUT /api/admin/reminder-settings",
+    expected: adminOnly(200),
+    call: () => put("/api/admin/reminder-settings", { leadHours: 24, secondLeadHours: null }),
+  },
+  {
+    // Public, like booking; a free time answers 409 (book it instead) to everyone alike.
+    route: "POST /api/court-alerts",
+    expected: everyone(409),
+    call: () =>
+      post("/api/court-alerts", {
+        facilityType: "court",
+        date: "2026-11-27",
+        startTime: "20:00",
+        duration: 60,
+        email: "alert@example.com",
+      }),
+  },
   {
     route: "PATCH /api/me/profile",
     expected: signedIn(200),
@@ -534,6 +613,58 @@ const ROWS: Row[] = [
     },
   },
 
+  // ---- event waitlists (issue 15) ----
+  {
+    route: "POST /api/events/:id/waitlist",
+    expected: everyone(201),
+    call: async () => {
+      const { eventId } = await waitlistEntry();
+      return post(`/api/events/${eventId}/waitlist`, registrationBody());
+    },
+  },
+  {
+    route: "GET /api/waitlist/:id",
+    expected: tokenHolderOnly(200),
+    call: async (actor) => {
+      const entry = await waitlistEntry();
+      return get(`/api/waitlist/${entry.entryId}`, { "x-waitlist-token": tokenFor(actor, entry.token) });
+    },
+  },
+  {
+    route: "POST /api/waitlist/:id/accept",
+    expected: tokenHolderOnly(200),
+    call: async (actor) => {
+      const offer = await offeredEntry();
+      return post(`/api/waitlist/${offer.entryId}/accept`, { token: tokenFor(actor, offer.token) });
+    },
+  },
+  {
+    route: "POST /api/waitlist/:id/leave",
+    expected: tokenHolderOnly(200),
+    call: async (actor) => {
+      const entry = await waitlistEntry();
+      return post(`/api/waitlist/${entry.entryId}/leave`, { token: tokenFor(actor, entry.token) });
+    },
+  },
+  {
+    route: "GET /api/admin/events/:id/waitlist",
+    expected: adminOnly(200),
+    call: () => get(`/api/admin/events/${s.publicEventId}/waitlist`),
+  },
+  {
+    route: "POST /api/admin/events/:id/waitlist/:entryId/offer",
+    expected: adminOnly(200),
+    call: async () => {
+      const { eventId, entryId } = await waitlistEntry();
+      return post(`/api/admin/events/${eventId}/waitlist/${entryId}/offer`);
+    },
+  },
+  {
+    route: "PUT /api/admin/waitlist-settings",
+    expected: adminOnly(200),
+    call: () => put("/api/admin/waitlist-settings", { offerMinutes: 120 }),
+  },
+
   // ---- events (staff) ----
   { route: "GET /api/admin/events", expected: adminOnly(200), call: () => get("/api/admin/events") },
   {
@@ -618,6 +749,84 @@ const ROWS: Row[] = [
     call: () => get(`/api/me/event-registrations/${s.memberRegistrationId}/calendar`),
   },
 
+  // ---- the confirmation and the manage link (issue 14, decision 019) ----
+  {
+    route: "GET /api/booking/holds/:holdId/confirmation",
+    // The hold token (or the owner's session) opens it; anyone else is told it does not exist.
+    expected: { ...everyone(404), holdGuest: 200 },
+    call: async (actor) => {
+      const hold = await paidGuestHold();
+      return get(`/api/booking/holds/${hold.holdId}/confirmation`, {
+        "x-hold-token": tokenFor(actor, hold.holdToken),
+      });
+    },
+  },
+  {
+    route: "GET /api/booking/holds/:holdId/calendar",
+    expected: { ...everyone(404), holdGuest: 200 },
+    call: async (actor) => {
+      const hold = await paidGuestHold();
+      return get(`/api/booking/holds/${hold.holdId}/calendar`, {
+        "x-hold-token": tokenFor(actor, hold.holdToken),
+      });
+    },
+  },
+  {
+    route: "POST /api/booking/holds/:holdId/manage-link",
+    expected: { ...everyone(404), holdGuest: 201 },
+    call: async (actor) => {
+      const hold = await paidGuestHold();
+      return post(`/api/booking/holds/${hold.holdId}/manage-link`, {
+        holdToken: tokenFor(actor, hold.holdToken),
+      });
+    },
+  },
+  {
+    route: "GET /api/booking/manage/:token",
+    // The link is the capability, as the email that carries it.
+    expected: everyone(200),
+    call: async () => get(`/api/booking${await manageLinkPath()}`),
+  },
+  {
+    route: "GET /api/booking/manage/:token/calendar",
+    expected: everyone(200),
+    call: async () => get(`/api/booking${await manageLinkPath()}/calendar`),
+  },
+  {
+    route: "POST /api/booking/manage/:token/cancel",
+    // The venue's policy is off by default: "please call us", for everyone alike.
+    expected: everyone(403),
+    call: async () => post(`/api/booking${await manageLinkPath()}/cancel`),
+  },
+  {
+    route: "POST /api/booking/manage/:token/reschedule",
+    expected: everyone(403),
+    call: async () => {
+      const hold = await paidGuestHold();
+      const view = (await (
+        await t.request(`/api/booking/holds/${hold.holdId}/confirmation`, {
+          headers: { "x-hold-token": hold.holdToken },
+        })
+      ).json()) as { items: Array<{ reservationId: string }> };
+      return post(`/api/booking${await manageLinkPath()}/reschedule`, {
+        reservationId: present(view.items[0]).reservationId,
+        date: "2026-11-27",
+        startTime: "10:00",
+      });
+    },
+  },
+  {
+    route: "GET /api/admin/self-service-policy",
+    expected: adminOnly(200),
+    call: () => get("/api/admin/self-service-policy"),
+  },
+  {
+    route: "PUT /api/admin/self-service-policy",
+    expected: adminOnly(200),
+    call: () =>
+      put("/api/admin/self-service-policy", { enabled: false, hoursBefore: 24, refundPercent: 100 }),
+  },
+
   // ---- the payment provider's side ----
   {
     route: "POST /api/webhooks/stripe",
@@ -660,6 +869,9 @@ const ROWS: Row[] = [
     expected: everyone(200),
     call: () => get(`/dev/mailbox/${s.outboxId}`),
   },
+
+  { route: "GET /dev/sms", expected: everyone(200), call: () => get("/dev/sms") },
+  { route: "GET /dev/sms/messages.json", expected: everyone(200), call: () => get("/dev/sms/messages.json") },
 
   // ---- operations: off without METRICS_TOKEN, and no session (not even an admin's) opens it ----
   { route: "GET /metrics", expected: everyone(404), call: () => get("/metrics") },

@@ -93,7 +93,9 @@ describe("the development mailbox", () => {
     expect((await fromSocket("/dev/mailbox", "127.0.0.1")).status).toBe(200);
     expect((await fromSocket("/dev/mailbox", "::1")).status).toBe(200);
     expect((await fromSocket("/dev/mailbox", "::ffff:127.0.0.1")).status).toBe(200);
+    expect((await fromSocket("/dev/sms", "127.0.0.1")).status).toBe(200);
     for (const address of ["192.168.1.20", "10.0.0.7", "::ffff:192.168.1.20", "2001:db8::1"]) {
+      expect((await fromSocket("/dev/sms", address)).status, address).toBe(403);
       const refused = await fromSocket("/dev/mailbox", address);
       expect(refused.status, address).toBe(403);
       expect(await refused.text()).not.toContain("<table");

@@ -1,4 +1,5 @@
-import { NavLink as MantineNavLink, ScrollArea, Stack } from "@mantine/core";
+import { Box, Burger, Drawer, NavLink as MantineNavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
 import { NavLink, useLocation } from "react-router";
 import classes from "./AdminSidebar.module.css";
 
@@ -10,28 +11,57 @@ const LINKS = [
   { label: "Coupons", to: "/admin/coupons" },
   { label: "Live Events", to: "/events" },
   { label: "Audit Log", to: "/admin/audit" },
+  { label: "Settings", to: "/admin/settings" },
   { label: "My Profile", to: "/my-profile" },
 ];
 
-export function AdminSidebar() {
+const isActive = (to: string, pathname: string) =>
+  to === "/admin" ? pathname === "/admin" : pathname.startsWith(to);
+
+function AdminLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   return (
-    <nav aria-label="Admin" className={classes.sidebar}>
-      <ScrollArea type="never">
-        <Stack gap={2} className={classes.list}>
-          {LINKS.map((link) => (
-            <MantineNavLink
-              key={link.to}
-              component={NavLink}
-              to={link.to}
-              end={link.to === "/admin"}
-              label={link.label}
-              active={link.to === "/admin" ? pathname === "/admin" : pathname.startsWith(link.to)}
-              className={classes.item}
-            />
-          ))}
-        </Stack>
-      </ScrollArea>
-    </nav>
+    <Stack gap={2}>
+      {LINKS.map((link) => (
+        <MantineNavLink
+          key={link.to}
+          component={NavLink}
+          to={link.to}
+          end={link.to === "/admin"}
+          label={link.label}
+          active={isActive(link.to, pathname)}
+          className={classes.item}
+          onClick={onNavigate}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The side bar beside the page from 48em up; on a phone, a bar naming the current screen whose
+ * button opens the same links in a drawer (issue 14: the strip of links was cut off at 375 px).
+ */
+export function AdminSidebar() {
+  const { pathname } = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const current = LINKS.find((link) => isActive(link.to, pathname))?.label ?? "Admin";
+  return (
+    <>
+      <nav aria-label="Admin" className={classes.sidebar}>
+        <ScrollArea type="never">
+          <AdminLinks />
+        </ScrollArea>
+      </nav>
+      <Box className={classes.phoneBar}>
+        <Burger opened={opened} onClick={toggle} size="sm" aria-label="Admin menu" />
+        <Text fw={700}>{current}</Text>
+      </Box>
+      <Drawer opened={opened} onClose={close} title="Admin" size={260} hiddenFrom="sm">
+        <nav aria-label="Admin">
+          <AdminLinks onNavigate={close} />
+        </nav>
+      </Drawer>
+    </>
   );
 }

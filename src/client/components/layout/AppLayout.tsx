@@ -1,9 +1,11 @@
 import { Box, Center, Container, Loader } from "@mantine/core";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
-import { AdminSidebar } from "./AdminSidebar";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+
+// Staff only: its code stays out of the public pages' first load.
+const AdminSidebar = lazy(() => import("./AdminSidebar").then((m) => ({ default: m.AdminSidebar })));
 
 export const PageLoader = () => (
   <Center py={80}>
@@ -41,7 +43,9 @@ export function WithAdminSidebar({ children, enabled }: { children: React.ReactN
     );
   return (
     <Box className="admin-frame">
-      <AdminSidebar />
+      <Suspense fallback={null}>
+        <AdminSidebar />
+      </Suspense>
       <Box style={{ flex: 1, minWidth: 0 }} p={{ base: "sm", sm: "lg" }}>
         {children}
       </Box>

@@ -1,29 +1,22 @@
-import {
-  Anchor,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  Image,
-  Stack,
-  Text,
-  UnstyledButton,
-} from "@mantine/core";
+import { Anchor, Box, Burger, Button, Container, Group, Image, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink as RouterNavLink } from "react-router";
 import { useSession } from "../../lib/session";
 import { useSignOut } from "../../lib/use-sign-out";
 import { useVenue } from "../../lib/venue";
 import classes from "./Header.module.css";
-import { desktopLinks, mobileLinks } from "./nav-links";
+import { desktopLinks } from "./nav-links";
+
+const MobileMenu = lazy(() => import("./MobileMenu"));
 
 export function Header() {
   const { user } = useSession();
   const venue = useVenue();
   const signOut = useSignOut();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The menu's code is fetched at the first tap and then stays mounted, so it can slide out again.
+  const [menuLoaded, setMenuLoaded] = useState(false);
 
   return (
     <Box component="header" className={classes.header}>
@@ -53,44 +46,29 @@ export function Header() {
           )}
         </Group>
 
-        <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Open menu" />
+        <Burger
+          opened={opened}
+          onClick={() => {
+            setMenuLoaded(true);
+            toggle();
+          }}
+          hiddenFrom="md"
+          aria-label="Open menu"
+        />
       </Container>
 
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="xs"
-        title={venue.venueName}
-        hiddenFrom="md"
-      >
-        <Stack gap="xs" component="nav" aria-label="Mobile">
-          {mobileLinks(user, venue.clubName).map((link) => (
-            <Anchor
-              key={link.to}
-              component={Link}
-              to={link.to}
-              onClick={close}
-              className={classes.mobileLink}
-            >
-              {link.label}
-            </Anchor>
-          ))}
-          {user && (
-            <Button
-              variant="light"
-              color="red"
-              mt="md"
-              onClick={() => {
-                close();
-                void signOut();
-              }}
-            >
-              Sign Out
-            </Button>
-          )}
-        </Stack>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            opened={opened}
+            onClose={close}
+            user={user}
+            venueName={venue.venueName}
+            clubName={venue.clubName}
+            onSignOut={() => void signOut()}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

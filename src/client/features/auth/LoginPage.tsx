@@ -13,19 +13,24 @@ import {
 } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import type { SessionResponse } from "../../../contracts/auth";
 import { ApiError, api } from "../../lib/api";
 import { emitAuthEvent } from "../../lib/auth-events";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { SESSION_KEY } from "../../lib/session";
+import { SESSION_KEY, useSession } from "../../lib/session";
 import { useVenue } from "../../lib/venue";
+import { homeFor, intendedPath } from "./redirect-target";
 
 // SPEC §2 Member Login and §8 Sign-in: errors as a toast and inline in a red box.
 export default function LoginPage() {
   const venue = useVenue();
   const navigate = useNavigate();
+  const location = useLocation();
+  const { user: signedIn } = useSession();
   const queryClient = useQueryClient();
+  // Where the visitor was going (a staff link, a members' page), to return there once signed in.
+  const intended = intendedPath(location.search, location.state);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +53,7 @@ export default function LoginPage() {
       queryClient.setQueryData(SESSION_KEY, { user });
       emitAuthEvent("SIGNED_IN");
       notifySuccess("Welcome back!");
-      navigate(user?.isAdmin ? "/admin" : "/member-reservations", { replace: true });
+      navigate(intended ?? (user?.isAdmin ? "/admin" : "/member-reservations"), { replace: true });
     } catch (err) {
       // A frozen account is refused by the server before any session exists: it stays signed out.
       fail(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : "Failed to sign in");
@@ -57,6 +62,9 @@ export default function LoginPage() {
     }
   }
 
+  // Someone already signed in has nothing to do here: on to where they were going, or home.
+  if (signedIn && !busy) return <Navigate to={intended ?? homeFor(signedIn)} replace />;
+
   return (
     <Container size={440} py={48}>
       <Title order={1} ta="center">
@@ -64,7 +72,7 @@ export default function LoginPage() {
       </Title>
       <Text c="dimmed" size="sm" ta="center" mt={5}>
         Not a member yet?{" "}
-        <Anchor component={Link} to="/signup" size="sm">
+        <Anchor component={Link} to="/signup" state={location.state} size="sm">
           Join {venue.clubName}
         </Anchor>
       </Text>

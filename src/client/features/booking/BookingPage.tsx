@@ -1,9 +1,10 @@
-import { Alert, Container, Grid, Stack } from "@mantine/core";
+import { Alert, Container, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import type { BookingContext } from "../../../contracts/booking";
+import type { BookingContext, TimeSlotDto } from "../../../contracts/booking";
 import { paymentsUnavailableMessage } from "../../../domain/payment-hold";
+import { LoadError } from "../../components/LoadError";
 import { PageLoader } from "../../components/layout/AppLayout";
 import { errorMessage } from "../../lib/api";
 import { USER_SIGNED_OUT } from "../../lib/auth-events";
@@ -12,15 +13,18 @@ import { useSession } from "../../lib/session";
 import { bookingKeys, type Pricing } from "./api/booking-keys";
 import { useBookingContext } from "./api/get-booking-context";
 import { BookingHeading, BookingIntro } from "./BookingIntro";
+import classes from "./booking.module.css";
+import { CartBar } from "./CartBar";
 import { CheckoutSteps } from "./CheckoutSteps";
 import { FacilityPicker } from "./FacilityPicker";
 import { SlotStep } from "./SlotStep";
+import { StaffLinkRefused } from "./StaffLinkRefused";
 import { StepCard } from "./StepCard";
-import { type CartItem, cartItemFromSlot } from "./types";
-import { useCart } from "./use-cart";
-import { type Prefill, useCustomerForm } from "./use-customer-form";
+import { type CartItem, cartItemFromSlot, sameSlotCount } from "./types";
+import { useCart, useCartTotals } from "./use-cart";
+import { customerFieldId, type Prefill, useCustomerForm } from "./use-customer-form";
 import { usePaymentHold } from "./use-payment-hold";
-import { useSlotSelection } from "./use-slot-selection";
+import { type SlotSelection, useSlotSelection } from "./use-slot-selection";
 
 // Step 6 is fetched when the cart gets its first item, so the first visit to /book does not carry it.
 const importPaymentPanel = () => import("./PaymentPanel");
@@ -31,8 +35,11 @@ export default function BookingPage() {
   const { user } = useSession();
   const [params] = useSearchParams();
   const memberId = params.get("member");
-  const context = useBookingContext(user?.id ?? null, memberId);
+  // A staff link (/book?member=…) is for staff: anyone else is told so before the server refuses.
+  const staffLinkRefused = memberId !== null && !user?.isAdmin;
+  const context = useBookingContext(user?.id ?? null, staffLinkRefused ? null : memberId);
 
+  if (staffLinkRefused) return <StaffLinkRefused />;
   if (context.isPending) {
     return (
       <Container size="lg" py={{ base: "md", sm: "xl" }} px={{ base: "sm", sm: "md" }}>
@@ -46,9 +53,11 @@ export default function BookingPage() {
   if (context.isError) {
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" role="alert">
-          {errorMessage(context.error, "Failed to load time slots")}
-        </Alert>
+        <LoadError
+          message={errorMessage(context.error, "Failed to load time slots")}
+          onRetry={context.refetch}
+          retrying={context.isFetching}
+        />
       </Container>
     );
   }
@@ -76,6 +85,15 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
   const prefill = usePrefill(context);
   const form = useCustomerForm(prefill);
   const payment = usePaymentHold({ cart, form, pricing });
+  const totals = useCartTotals(cart);
+  const sameSlot = selection.selectedSlot
+    ? sameSlotCount(cart.items, {
+        facilityType: selection.facilityType,
+        date: selection.date ?? "",
+        startTime: selection.selectedSlot.startTime,
+        endTime: selection.selectedSlot.endTime,
+      })
+    : 0;
 
   // SPEC §2: navigation state with forceReload reloads the time slots.
   const forceReload = (location.state as { forceReload?: boolean } | null)?.forceReload === true;
@@ -106,15 +124,28 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
     }
   };
 
-  const addToCart = () => {
-    const slot = selection.selectedSlot;
-    if (!slot || !selection.date || !selection.duration) {
-      notifyError("Please select a time slot");
-      return;
-    }
+  const addSlot = (slot: TimeSlotDto) => {
+    if (!selection.date || !selection.duration) return;
     cart.addItem(cartItemFromSlot(slot, selection.facilityType, selection.date, selection.duration));
     void importPaymentPanel();
     selection.clearStartTime();
+  };
+  const addToCart = () => {
+    if (!selection.selectedSlot) {
+      notifyError("Please select a time slot");
+      return;
+    }
+    addSlot(selection.selectedSlot);
+  };
+  const nextSlot = useNextSlot(selection, cart.items);
+
+  // The cart bar's Checkout: to the cart, with the focus on the first detail still to give.
+  const goToCheckout = () => {
+    document.getElementById("booking-step-3")?.scrollIntoView({ block: "start", behavior: "smooth" });
+    const v = form.values;
+    const empty = { name: !v.name.trim(), email: !v.email.trim(), termsAccepted: !v.termsAccepted };
+    const next = (["name", "email", "termsAccepted"] as const).find((field) => empty[field]);
+    if (next) document.getElementById(customerFieldId(next))?.focus({ preventScroll: true });
   };
 
   const removeItem = useCallback(
@@ -150,8 +181,8 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
           />
         </Suspense>
       ) : (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 7 }}>
+        <div className={classes.columns}>
+          <div>
             <Stack gap="md">
               <StepCard step={1} title="Choose Your Game">
                 <FacilityPicker value={selection.facilityType} onChange={selection.setFacilityType} />
@@ -161,22 +192,29 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
                   context={context}
                   selection={selection}
                   memberPricing={selection.memberPricing}
+                  inCart={sameSlot}
                   onAdd={addToCart}
+                  nextSlot={nextSlot}
+                  onAddNext={() => nextSlot && addSlot(nextSlot)}
                 />
               </StepCard>
             </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
+          </div>
+          <div>
             <CheckoutSteps
               cart={cart}
+              totals={totals}
               form={form}
               submitting={payment.submitting}
               paymentAvailable={context.onlinePayment.available}
               onRemove={removeItem}
               onContinue={payment.continueToPayment}
             />
-          </Grid.Col>
-        </Grid>
+          </div>
+        </div>
+      )}
+      {!payment.hold && cart.items.length > 0 && (
+        <CartBar count={cart.items.length} totalCents={totals.totalCents} onCheckout={goToCheckout} />
       )}
     </Container>
   );
@@ -193,4 +231,19 @@ function usePrefill(context: BookingContext): Prefill {
         : null,
     [who],
   );
+}
+
+/**
+ * The time right after the last one added, same facility type, date and length, when it is free and
+ * not in the cart yet: back-to-back games are the usual second item, one tap instead of two.
+ */
+function useNextSlot(selection: SlotSelection, items: CartItem[]): TimeSlotDto | null {
+  const last = items.at(-1);
+  if (selection.selectedSlot || !last) return null;
+  if (last.facilityType !== selection.facilityType || last.date !== selection.date) return null;
+  if (last.duration !== selection.duration) return null;
+  const next = selection.slots?.find((s) => s.startTime === last.endTime && s.isAvailable);
+  if (!next) return null;
+  const taken = sameSlotCount(items, { facilityType: last.facilityType, date: last.date, ...next });
+  return taken === 0 ? next : null;
 }

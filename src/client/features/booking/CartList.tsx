@@ -1,7 +1,8 @@
-import { ActionIcon, Group, Paper, Stack, Text } from "@mantine/core";
+import { Group, Loader, Paper, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconShoppingCart, IconTrash } from "@tabler/icons-react";
 import { FACILITY_LABELS, formatVenueDateShort } from "../../../domain/booking-form";
 import { formatCents } from "../../../domain/money";
+import classes from "./booking.module.css";
 import type { CartItem } from "./types";
 
 const itemLabel = (item: CartItem) => item.facilityName || FACILITY_LABELS[item.facilityType];
@@ -46,17 +47,15 @@ export function CartList({
               </Stack>
               <Group gap="xs" wrap="nowrap">
                 <Text fw={700}>{formatCents(item.priceCents)}</Text>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="xl"
+                <UnstyledButton
+                  className={classes.removeButton}
                   aria-label={`Remove ${label} ${date} ${item.displayTime} from cart`}
                   onClick={() => onRemove(item)}
-                  loading={busyKey === item.key}
-                  disabled={Boolean(busyKey) && busyKey !== item.key}
+                  data-loading={busyKey === item.key || undefined}
+                  disabled={Boolean(busyKey)}
                 >
-                  <IconTrash size={20} />
-                </ActionIcon>
+                  {busyKey === item.key ? <Loader size="sm" color="red" /> : <IconTrash size={20} />}
+                </UnstyledButton>
               </Group>
             </Group>
           </Paper>

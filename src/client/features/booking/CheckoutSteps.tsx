@@ -6,12 +6,13 @@ import { CustomerFields } from "./CustomerFields";
 import { OrderSummary } from "./OrderSummary";
 import { StepCard } from "./StepCard";
 import type { CartItem } from "./types";
-import { type Cart, useCartTotals } from "./use-cart";
+import type { Cart, CartTotals } from "./use-cart";
 import type { CustomerForm } from "./use-customer-form";
 
 /** Steps 3–5: the cart, Customer Information, the coupon, the total and "Continue to Payment". */
 export function CheckoutSteps({
   cart,
+  totals,
   form,
   submitting,
   paymentAvailable,
@@ -19,6 +20,8 @@ export function CheckoutSteps({
   onContinue,
 }: {
   cart: Cart;
+  /** The server's quote for the cart (useCartTotals), shared with the phone's cart bar. */
+  totals: CartTotals;
   form: CustomerForm;
   submitting: boolean;
   /** False without a payment provider: the server would refuse the hold, so the button is off. */
@@ -26,7 +29,6 @@ export function CheckoutSteps({
   onRemove: (item: CartItem) => void;
   onContinue: () => void;
 }) {
-  const totals = useCartTotals(cart);
   return (
     <Stack gap="md">
       <StepCard step={3} title="Your Cart">

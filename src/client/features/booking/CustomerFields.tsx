@@ -1,17 +1,18 @@
 import { Anchor, Checkbox, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { SMS_CONSENT_HINT } from "../../../domain/booking-form";
 import { useVenue } from "../../lib/venue";
-import type { CustomerForm } from "./use-customer-form";
+import { type CustomerForm, customerFieldId } from "./use-customer-form";
 
 /** Step 4, Customer Information (SPEC §2 Booking screen, §5 Public booking Form). */
 export function CustomerFields({ form }: { form: CustomerForm }) {
   const venue = useVenue();
   const { values, errors, setField } = form;
-  const needsConsent = values.phone.trim() !== "" && !values.smsConsent;
+  const needsConsent = form.showConsentHint && values.phone.trim() !== "" && !values.smsConsent;
   return (
     <Stack gap="sm">
       <TextInput
         label="Name"
+        id={customerFieldId("name")}
         size="md"
         autoComplete="name"
         value={values.name}
@@ -21,6 +22,7 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
       />
       <TextInput
         label="Email"
+        id={customerFieldId("email")}
         type="email"
         size="md"
         autoComplete="email"
@@ -31,6 +33,8 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
       />
       <TextInput
         label="Phone (optional)"
+        id={customerFieldId("phone")}
+        description="With a phone number, tick the SMS reminders box below: it is required when a phone is given."
         type="tel"
         size="md"
         autoComplete="tel"
@@ -41,14 +45,17 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
       <Checkbox
         size="md"
         label="Text me reminders about my reservation (SMS)"
+        id={customerFieldId("smsConsent")}
         checked={values.smsConsent}
         onChange={(e) => setField("smsConsent", e.currentTarget.checked)}
         error={errors.smsConsent}
+        aria-invalid={Boolean(errors.smsConsent)}
         description={needsConsent && !errors.smsConsent ? SMS_CONSENT_HINT : undefined}
         styles={{ description: { color: "var(--mantine-color-orange-8)" } }}
       />
       <Textarea
         label="Notes"
+        id={customerFieldId("notes")}
         size="md"
         autosize
         minRows={2}
@@ -59,9 +66,11 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
       />
       <Checkbox
         size="md"
+        id={customerFieldId("termsAccepted")}
         checked={values.termsAccepted}
         onChange={(e) => setField("termsAccepted", e.currentTarget.checked)}
         error={errors.termsAccepted}
+        aria-invalid={Boolean(errors.termsAccepted)}
         label={
           <Text span size="sm">
             I accept the terms and conditions and the{" "}

@@ -1,5 +1,6 @@
-import { Divider, Group, Stack, Text } from "@mantine/core";
+import { Group, Stack, Text } from "@mantine/core";
 import { formatCents } from "../../../domain/money";
+import classes from "./booking.module.css";
 
 type Totals = { subtotalCents: number; discountCents: number; totalCents: number };
 
@@ -17,7 +18,7 @@ export function OrderSummary({ totals, couponCode }: { totals: Totals; couponCod
           <Text c="teal.8">-{formatCents(totals.discountCents)}</Text>
         </Group>
       )}
-      <Divider />
+      <hr className={classes.divider} />
       <Group justify="space-between">
         <Text fw={800} size="lg">
           Total

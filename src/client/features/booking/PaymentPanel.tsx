@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconClockHour4, IconLock } from "@tabler/icons-react";
+import { useEffect, useRef } from "react";
 import { formatCents } from "../../../domain/money";
 import { formatCountdown } from "../../../domain/payment-hold";
 import { useCountdown } from "../../lib/use-countdown";
@@ -31,6 +32,9 @@ export default function PaymentPanel({
   onExpire,
 }: Props) {
   const msLeft = useCountdown(hold.expiresAt, onExpire);
+  // After "Continue to Payment" the steps are gone: the focus goes to this panel's heading, not the body.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   return (
     <Stack gap="md" maw={560} mx="auto" w="100%">
       <Alert
@@ -69,7 +73,7 @@ export default function PaymentPanel({
           <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden>
             <IconLock size={20} />
           </ThemeIcon>
-          <Title order={2} size="h4">
+          <Title order={2} size="h4" ref={heading} tabIndex={-1} className={classes.focusTarget}>
             Secure Payment
           </Title>
         </Group>

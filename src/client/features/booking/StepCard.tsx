@@ -1,4 +1,4 @@
-import { Group, Paper, ThemeIcon, Title } from "@mantine/core";
+import { Group, Paper, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import classes from "./booking.module.css";
 
@@ -8,9 +8,9 @@ export function StepCard({ step, title, children }: { step: number; title: strin
   return (
     <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby={id}>
       <Group gap="sm" mb="md" wrap="nowrap">
-        <ThemeIcon radius="xl" size={30} className={classes.stepNumber} aria-hidden>
+        <span className={classes.stepNumber} aria-hidden>
           {step}
-        </ThemeIcon>
+        </span>
         <Title order={2} size="h4" id={id}>
           {title}
         </Title>

@@ -1,27 +1,56 @@
 import { Button, Group, Loader, Text } from "@mantine/core";
-import { IconCircleCheck } from "@tabler/icons-react";
+import { IconCalendarPlus, IconCircleCheck, IconSettings } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
-import { notifySuccess } from "../../lib/notify";
+import { useNavigate, useSearchParams } from "react-router";
+import { errorMessage } from "../../lib/api";
+import { notifyError, notifySuccess } from "../../lib/notify";
 import { useSession } from "../../lib/session";
 import { bookingKeys } from "./api/booking-keys";
-import { clearPendingReservation } from "./pending-reservation";
+import { useCreateManageLink } from "./api/create-manage-link";
+import { downloadBookingCalendar } from "./api/get-booking-calendar";
+import { useConfirmation } from "./api/get-confirmation";
+import { BookingDetails } from "./BookingDetails";
+import {
+  clearPendingReservation,
+  readConfirmedBooking,
+  readPendingReservation,
+  rememberConfirmedBooking,
+} from "./pending-reservation";
 import { ResultCard } from "./ResultCard";
 
 /** How long the "Payment successful!" toast shows before the full-page move to My Reservations. */
 const REDIRECT_DELAY_MS = 1500;
 
+/** The paid hold this tab made: from the pending reservation, or remembered from a first visit. */
+function takePaidHold(holdIdParam: string | null): { holdId: string; holdToken: string | null } | null {
+  const pending = readPendingReservation();
+  const known = pending ?? readConfirmedBooking();
+  if (known && (!holdIdParam || holdIdParam === known.holdId)) {
+    rememberConfirmedBooking({ holdId: known.holdId, holdToken: known.holdToken });
+    return { holdId: known.holdId, holdToken: known.holdToken };
+  }
+  // A signed-in customer's own booking opens by their session (hold_id after a free booking).
+  return holdIdParam ? { holdId: holdIdParam, holdToken: null } : null;
+}
+
 /**
- * SPEC §2 /success. The booking is confirmed by the payment provider's webhook on the server, not by
- * arriving here (DECISIONS.md); this page only reports and sends signed-in users to their list.
+ * SPEC §2 /success, with issue 14's real confirmation: every booked item with its court or bay,
+ * date and time, the amounts and a booking reference, Add to calendar and Manage booking. The
+ * booking is confirmed by the payment provider's webhook on the server (DECISIONS.md), so the page
+ * asks again until it is.
  */
 export default function SuccessPage() {
-  const { refresh } = useSession();
+  const { refresh, user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [paid] = useState(() => takePaidHold(params.get("hold_id")));
   const [checking, setChecking] = useState(true);
   const started = useRef(false);
+  const confirmation = useConfirmation(paid?.holdId ?? null, paid?.holdToken ?? null);
+  const manageLink = useCreateManageLink();
+  const booking = confirmation.data;
 
   useEffect(() => {
     if (started.current) return;
@@ -32,7 +61,8 @@ export default function SuccessPage() {
     refresh()
       .catch(() => null)
       .then((user) => {
-        if (user) {
+        if (user && !paid) {
+          // No booking known to this tab (opened elsewhere): the spec's move to My Reservations.
           notifySuccess("Payment successful!");
           timer = window.setTimeout(() => window.location.assign("/my-reservations"), REDIRECT_DELAY_MS);
         } else {
@@ -40,26 +70,83 @@ export default function SuccessPage() {
         }
       });
     return () => window.clearTimeout(timer);
-  }, [refresh, queryClient]);
+  }, [refresh, queryClient, paid]);
+
+  const confirmed = booking?.status === "confirmed";
+  const waiting = checking || (paid !== null && (confirmation.isPending || booking?.status === "pending"));
+
+  const openManage = () => {
+    if (!paid) return;
+    manageLink.mutate(paid, {
+      onSuccess: (link) => navigate(link.path),
+      onError: (err) => notifyError(errorMessage(err, "Failed to open your booking")),
+    });
+  };
+  const addToCalendar = () => {
+    if (!paid || !booking) return;
+    downloadBookingCalendar(paid.holdId, paid.holdToken, booking.reference).catch(() =>
+      notifyError("Failed to download the calendar file"),
+    );
+  };
 
   return (
     <ResultCard
       icon={<IconCircleCheck size={44} />}
       color="teal"
-      title={checking ? "Thank you!" : "Congrats!"}
+      title={waiting ? "Thank you!" : "Congrats!"}
       actions={
-        <Button size="lg" fullWidth disabled={checking} onClick={() => navigate("/")}>
-          Book Another Experience
-        </Button>
+        <>
+          {confirmed ? (
+            <>
+              <Button
+                size="lg"
+                fullWidth
+                leftSection={<IconCalendarPlus size={20} />}
+                onClick={addToCalendar}
+              >
+                Add to calendar
+              </Button>
+              <Button
+                size="lg"
+                fullWidth
+                variant="light"
+                leftSection={<IconSettings size={20} />}
+                loading={manageLink.isPending}
+                onClick={openManage}
+              >
+                Manage booking
+              </Button>
+            </>
+          ) : null}
+          {confirmed && user ? (
+            <Button size="lg" fullWidth variant="default" onClick={() => navigate("/my-reservations")}>
+              My Reservations
+            </Button>
+          ) : null}
+          <Button
+            size="lg"
+            fullWidth
+            variant={confirmed ? "default" : "filled"}
+            disabled={checking}
+            onClick={() => navigate("/")}
+          >
+            Book Another Experience
+          </Button>
+        </>
       }
     >
-      {checking ? (
+      {waiting ? (
         <Group justify="center" gap="xs" component="span" role="status">
           <Loader size="xs" />
-          <Text span>Checking session...</Text>
+          <Text span>{checking ? "Checking session..." : "Confirming your payment..."}</Text>
         </Group>
       ) : (
-        "Your reservation has been confirmed! Check your email for notifications."
+        <>
+          <Text size="lg" c="dimmed" mb={booking ? "md" : 0}>
+            Your reservation has been confirmed! Check your email for notifications.
+          </Text>
+          {booking && booking.status !== "pending" ? <BookingDetails booking={booking} /> : null}
+        </>
       )}
     </ResultCard>
   );

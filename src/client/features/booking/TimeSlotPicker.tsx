@@ -1,7 +1,8 @@
-import { Alert, Center, Group, Loader, Radio, SimpleGrid, Text } from "@mantine/core";
+import { Center, Group, Loader, Radio, SimpleGrid, Text } from "@mantine/core";
 import type { TimeSlotDto } from "../../../contracts/booking";
 import type { FacilityType } from "../../../domain/durations";
 import { formatCents } from "../../../domain/money";
+import { LoadError } from "../../components/LoadError";
 import classes from "./booking.module.css";
 
 const PLURAL: Record<FacilityType, string> = { court: "courts", dart_bay: "dart bays" };
@@ -11,6 +12,9 @@ type Props = {
   slots: TimeSlotDto[] | undefined;
   isLoading: boolean;
   isError: boolean;
+  /** Asks for the times again after a failed load. */
+  onRetry: () => unknown;
+  retrying: boolean;
   value: string | null;
   onChange: (startTime: string) => void;
   disabled?: boolean;
@@ -25,6 +29,8 @@ export function TimeSlotPicker({
   slots,
   isLoading,
   isError,
+  onRetry,
+  retrying,
   value,
   onChange,
   disabled,
@@ -36,6 +42,8 @@ export function TimeSlotPicker({
         slots={slots}
         isLoading={isLoading}
         isError={isError}
+        onRetry={onRetry}
+        retrying={retrying}
         disabled={disabled}
       />
     </Radio.Group>
@@ -47,8 +55,10 @@ function SlotList({
   slots,
   isLoading,
   isError,
+  onRetry,
+  retrying,
   disabled,
-}: Pick<Props, "facilityType" | "slots" | "isLoading" | "isError" | "disabled">) {
+}: Pick<Props, "facilityType" | "slots" | "isLoading" | "isError" | "onRetry" | "retrying" | "disabled">) {
   if (isLoading) {
     return (
       <Center py="lg" role="status">
@@ -60,11 +70,7 @@ function SlotList({
     );
   }
   if (isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        Failed to load time slots
-      </Alert>
-    );
+    return <LoadError message="Failed to load time slots" onRetry={onRetry} retrying={retrying} />;
   }
   if (!slots || slots.length === 0) {
     return (

@@ -31,3 +31,28 @@ export function clearPendingReservation() {
     // Nothing stored.
   }
 }
+
+// /success keeps the paid hold's id and token for this tab, so a reload still shows the booking
+// (the pending reservation itself is cleared there, as the spec asks).
+const CONFIRMED_BOOKING_KEY = "confirmedBooking";
+
+export function readConfirmedBooking(): { holdId: string; holdToken: string } | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(CONFIRMED_BOOKING_KEY) ?? "null") as {
+      holdId?: unknown;
+      holdToken?: unknown;
+    } | null;
+    if (typeof value?.holdId !== "string" || typeof value.holdToken !== "string") return null;
+    return { holdId: value.holdId, holdToken: value.holdToken };
+  } catch {
+    return null;
+  }
+}
+
+export function rememberConfirmedBooking(value: { holdId: string; holdToken: string }) {
+  try {
+    sessionStorage.setItem(CONFIRMED_BOOKING_KEY, JSON.stringify(value));
+  } catch {
+    // Private mode without storage: a reload of /success falls back to "Check your email".
+  }
+}

@@ -64,3 +64,16 @@ function cartItemFromHold(item: HoldItem): CartItem {
 
 export const heldItems = (items: HoldItem[]) =>
   items.filter((i) => i.status === "pending").map(cartItemFromHold);
+
+/** SPEC §3: two cart items for the same facility type and time are two courts (or bays), not one. */
+export const sameSlotCount = (
+  items: CartItem[],
+  slot: { facilityType: FacilityType; date: string; startTime: string; endTime: string },
+) =>
+  items.filter(
+    (i) =>
+      i.facilityType === slot.facilityType &&
+      i.date === slot.date &&
+      i.startTime === slot.startTime &&
+      i.endTime === slot.endTime,
+  ).length;

@@ -2,10 +2,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { checkCouponForm } from "../../../domain/booking-form";
 import { errorMessage } from "../../lib/api";
-import { notifyError, notifySuccess } from "../../lib/notify";
+import { notifyCart, notifyError, notifySuccess } from "../../lib/notify";
 import type { Pricing } from "./api/booking-keys";
 import { quoteQuery, quoteRequest, useApplyCoupon, useCartQuote } from "./api/quote-cart";
-import type { CartItem } from "./types";
+import { type CartItem, sameSlotCount } from "./types";
 
 const NOTHING = { subtotalCents: 0, discountCents: 0, totalCents: 0 };
 
@@ -19,14 +19,19 @@ export function useCart(pricing: Pricing) {
   const [couponCode, setCouponCode] = useState<string | null>(null);
   const apply = useApplyCoupon();
 
-  const addItem = useCallback((item: CartItem) => {
-    setItems((current) => [...current, item]);
-    notifySuccess("Item added to cart");
-  }, []);
+  // The same time twice is a second court or bay (SPEC §3); the toast says so, as the add bar did.
+  const addItem = useCallback(
+    (item: CartItem) => {
+      const again = sameSlotCount(items, item) > 0;
+      setItems((current) => [...current, item]);
+      notifyCart(again ? "Item added to cart: a second one at the same time" : "Item added to cart");
+    },
+    [items],
+  );
 
   const removeItem = useCallback((key: string) => {
     setItems((current) => current.filter((i) => i.key !== key));
-    notifySuccess("Item removed from cart");
+    notifyCart("Item removed from cart");
   }, []);
 
   const { mutate: quoteWithCode } = apply;
@@ -79,12 +84,13 @@ export function useCart(pricing: Pricing) {
 }
 
 export type Cart = ReturnType<typeof useCart>;
+export type CartTotals = { subtotalCents: number; discountCents: number; totalCents: number };
 
 /**
  * Subtotal, discount and total as the server quoted them. When the cart changes, the applied code is
  * quoted again; a code the cart no longer qualifies for is taken off with the server's reason.
  */
-export function useCartTotals(cart: Cart) {
+export function useCartTotals(cart: Cart): CartTotals {
   const quote = useCartQuote(quoteRequest(cart.items, cart.couponCode, cart.pricing));
   const { couponCode, setCouponCode } = cart;
   const failure = quote.isError ? quote.error : null;

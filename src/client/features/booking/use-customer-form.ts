@@ -20,6 +20,17 @@ export const CUSTOMER_FIELDS: readonly CustomerField[] = [
 ];
 type CustomerErrors = Partial<Record<CustomerField, string>>;
 
+/** The element id of a field's input, so a refusal can bring that field into view and focus it. */
+export const customerFieldId = (field: CustomerField) => `customer-${field}`;
+
+/** Brings the field a refusal names into view and puts the focus on it (issue 14: messages where the user is). */
+export function showCustomerField(field: CustomerField): void {
+  const input = document.getElementById(customerFieldId(field));
+  if (!input) return;
+  input.scrollIntoView({ block: "center", behavior: "smooth" });
+  input.focus({ preventScroll: true });
+}
+
 const EMPTY: CustomerValues = {
   name: "",
   email: "",
@@ -38,6 +49,10 @@ export type Prefill = { id: string; name: string; email: string; phone: string |
 export function useCustomerForm(prefill: Prefill) {
   const [values, setValues] = useState<CustomerValues>(EMPTY);
   const [errors, setErrors] = useState<CustomerErrors>({});
+  // The consent hint waits until the person types a phone or tries to continue: a phone that came
+  // from the profile is not a mistake on arrival.
+  const [phoneTyped, setPhoneTyped] = useState(false);
+  const [attempted, setAttempted] = useState(false);
   const prefilledFor = useRef<string | null>(null);
 
   useEffect(() => {
@@ -52,6 +67,7 @@ export function useCustomerForm(prefill: Prefill) {
       if (field === "phone" && String(value).trim() === "") next.smsConsent = false;
       return next;
     });
+    if (field === "phone") setPhoneTyped(true);
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   }, []);
 
@@ -59,9 +75,20 @@ export function useCustomerForm(prefill: Prefill) {
     prefilledFor.current = null;
     setValues(EMPTY);
     setErrors({});
+    setPhoneTyped(false);
+    setAttempted(false);
   }, []);
 
-  return { values, errors, setField, setErrors, reset };
+  const markAttempted = useCallback(() => setAttempted(true), []);
+  return {
+    values,
+    errors,
+    setField,
+    setErrors,
+    reset,
+    markAttempted,
+    showConsentHint: phoneTyped || attempted,
+  };
 }
 
 export type CustomerForm = ReturnType<typeof useCustomerForm>;

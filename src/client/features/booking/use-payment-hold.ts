@@ -17,7 +17,7 @@ import {
 } from "./pending-reservation";
 import { type ActiveHold, type CartItem, heldItems } from "./types";
 import type { Cart } from "./use-cart";
-import { CUSTOMER_FIELDS, type CustomerForm } from "./use-customer-form";
+import { CUSTOMER_FIELDS, type CustomerForm, showCustomerField } from "./use-customer-form";
 
 /**
  * Steps 5–6: "Continue to Payment" creates the 15-minute hold (SPEC §4 Public paid booking flow),
@@ -118,11 +118,16 @@ export function usePaymentHold({
   const { mutate: createHold } = create;
   const continueToPayment = useCallback(() => {
     const v = form.values;
+    form.markAttempted();
     const problem = bookingFormProblem({ ...v, items: cart.items });
     if (problem) {
       notifyError(problem.message);
+      // Said at the field too, brought into view: the toast alone is easy to miss on a phone.
       const field = CUSTOMER_FIELDS.find((f) => f === problem.field);
-      if (field) form.setErrors({ [field]: problem.message });
+      if (field) {
+        form.setErrors({ [field]: problem.message });
+        showCustomerField(field);
+      }
       return;
     }
     createHold(
@@ -156,7 +161,10 @@ export function usePaymentHold({
           notifyError(`Error creating reservation: ${errorMessage(err, "Failed to create reservation")}`);
           // The server names the field it refuses (SPEC §5 Form); the form marks it, as it does its own.
           const field = errorField(err, CUSTOMER_FIELDS);
-          if (field && err instanceof ApiError) form.setErrors({ [field]: err.message });
+          if (field && err instanceof ApiError) {
+            form.setErrors({ [field]: err.message });
+            showCustomerField(field);
+          }
         },
         onSettled: reloadSlots,
       },

@@ -61,6 +61,8 @@ export function useSlotSelection(context: BookingContext | undefined, pricing: P
     memberPricing: availability.data?.isMemberPricing ?? false,
     isLoading: query !== null && availability.isPending,
     isError: availability.isError,
+    isRetrying: availability.isFetching,
+    retry: availability.refetch,
     setFacilityType,
     setDate,
     setDuration,

@@ -31,7 +31,8 @@ export function EventCard({ event }: { event: EventDto }) {
             </Badge>
           )}
         </Group>
-        <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }}>
+        {/* h2 under the page's h1 (Lighthouse heading-order); drawn at h4 size as before. */}
+        <Title order={2} size="h4" style={{ overflowWrap: "anywhere" }}>
           {event.name}
         </Title>
         <Group gap={6} wrap="nowrap">
@@ -55,6 +56,18 @@ export function EventCard({ event }: { event: EventDto }) {
       <Button component={Link} to={`/events/${event.id}`} mt="md" fullWidth variant="light">
         See Details
       </Button>
+      {event.joinWaitlist && (
+        // Issue 15 §1: a full event's card offers the waitlist (the form is on the detail page).
+        <Button
+          component={Link}
+          to={`/events/${event.id}#join-waitlist`}
+          mt="xs"
+          fullWidth
+          aria-label={`Join Waitlist for ${event.name}`}
+        >
+          Join Waitlist
+        </Button>
+      )}
     </Card>
   );
 }

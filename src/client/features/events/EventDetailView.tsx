@@ -40,6 +40,7 @@ import { RegistrationDone } from "./RegistrationDone";
 import { RegistrationForm } from "./RegistrationForm";
 import { shareEvent } from "./share-event";
 import { useCheckoutReturn } from "./use-checkout-return";
+import { WaitlistJoin } from "./waitlist/WaitlistJoin";
 
 const livePending = (eventId: string) => {
   const pending = readPendingRegistration(eventId);
@@ -150,6 +151,8 @@ export function EventDetailView({ eventId }: { eventId: string }) {
               <RegistrationDone kind={returned.kind} />
             ) : pending ? (
               <PaymentBox pending={pending} onExpired={onExpired} />
+            ) : query.data.canJoinWaitlist ? (
+              <WaitlistJoin event={query.data.event} viewerPriceCents={query.data.viewerPriceCents} />
             ) : query.data.canRegister ? (
               <RegistrationForm
                 event={query.data.event}

@@ -1,6 +1,5 @@
 import { Chip, Group, Stack, Text } from "@mantine/core";
-import { EVENT_TYPES } from "../../../domain/events";
-import { type EventFilters, RANGE_CHIPS, toggleType } from "./event-filters";
+import { type EventFilters, RANGE_CHIPS, TYPE_CHIPS, toggleType } from "./event-filters";
 
 /** SPEC §2: the date-range chips (one at a time) and the type chips (a second click deselects). */
 export function EventFilterControls({
@@ -34,15 +33,15 @@ export function EventFilterControls({
           Event type
         </Text>
         <Group gap={8} role="group" aria-labelledby="event-type-label">
-          {EVENT_TYPES.map((type) => (
+          {TYPE_CHIPS.map((type) => (
             <Chip
-              key={type.code}
+              key={type.value}
               size="sm"
               variant="outline"
-              checked={filters.type === type.code}
-              onChange={() => onChange({ ...filters, type: toggleType(filters.type, type.code) })}
+              checked={filters.type === type.value}
+              onChange={() => onChange({ ...filters, type: toggleType(filters.type, type.value) })}
             >
-              {type.pluralLabel}
+              {type.label}
             </Chip>
           ))}
         </Group>

@@ -6,7 +6,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -18,10 +17,9 @@ import {
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconAdjustmentsHorizontal, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { formatEventLongDate } from "../../../domain/events";
 import { useSession } from "../../lib/session";
-import { CalendarStrip } from "./CalendarStrip";
 import { EventCard } from "./EventCard";
 import { EventFilterControls } from "./EventFilterControls";
 import {
@@ -33,6 +31,10 @@ import {
   NO_FILTERS,
 } from "./event-filters";
 import { eventKeys, fetchEvents } from "./events-api";
+
+// Shown on demand (the calendar view, the phone's filter dialog): fetched then, not with the page.
+const CalendarStrip = lazy(() => import("./CalendarStrip").then((m) => ({ default: m.CalendarStrip })));
+const EventFiltersModal = lazy(() => import("./EventFiltersModal"));
 
 type View = "list" | "calendar";
 
@@ -48,6 +50,8 @@ export function EventsListView() {
   const isPhone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
   const [filtersOpen, { open: openFilters, close: closeFilters }] = useDisclosure(false);
   const [draft, setDraft] = useState<EventFilters>(NO_FILTERS);
+  // The filter dialog's code is fetched at the first tap on "Filters", then stays mounted.
+  const [filtersLoaded, setFiltersLoaded] = useState(false);
 
   const events = query.data?.events ?? [];
   const shown = useMemo(() => filterEvents(events, filters, new Date()), [events, filters]);
@@ -98,6 +102,7 @@ export function EventsListView() {
                 leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
                 onClick={() => {
                   setDraft(filters);
+                  setFiltersLoaded(true);
                   openFilters();
                 }}
                 rightSection={activeCount > 0 ? <Badge size="sm">{activeCount}</Badge> : undefined}
@@ -121,37 +126,30 @@ export function EventsListView() {
         </Stack>
       </Paper>
 
-      <Modal opened={filtersOpen} onClose={closeFilters} title="Filter events" fullScreen={false} centered>
-        <Stack>
-          <EventFilterControls filters={draft} onChange={setDraft} />
-          <Group justify="space-between">
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => setDraft({ ...NO_FILTERS, search: draft.search })}
-            >
-              Clear All Filters
-            </Anchor>
-            <Button
-              onClick={() => {
-                setFilters({ ...draft, search: filters.search, day: filters.day });
-                closeFilters();
-              }}
-            >
-              Apply Filters
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {filtersLoaded && (
+        <Suspense fallback={null}>
+          <EventFiltersModal
+            opened={filtersOpen}
+            onClose={closeFilters}
+            draft={draft}
+            onDraftChange={setDraft}
+            onApply={() => {
+              setFilters({ ...draft, search: filters.search, day: filters.day });
+              closeFilters();
+            }}
+          />
+        </Suspense>
+      )}
 
       {view === "calendar" && query.data && (
-        <CalendarStrip
-          days={days}
-          counts={counts}
-          selected={filters.day}
-          onSelect={(day) => setFilters({ ...filters, day })}
-        />
+        <Suspense fallback={null}>
+          <CalendarStrip
+            days={days}
+            counts={counts}
+            selected={filters.day}
+            onSelect={(day) => setFilters({ ...filters, day })}
+          />
+        </Suspense>
       )}
 
       {query.isPending && (

@@ -2,26 +2,31 @@ import { Alert, Button, Select, Stack, Text, Textarea, TextInput } from "@mantin
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { EventDto, RegistrationResponse } from "../../../contracts/events";
+import type { JoinWaitlistResponse } from "../../../contracts/waitlist";
 import { checkRegistrationForm, REGISTRATION_MESSAGES } from "../../../domain/event-registration";
 import { formatCents } from "../../../domain/money";
 import { ApiError, errorMessage } from "../../lib/api";
 import { notifyError } from "../../lib/notify";
 import { useSession } from "../../lib/session";
 import { eventKeys, registerForEvent } from "./events-api";
+import { joinWaitlist } from "./waitlist/join-waitlist";
 
 /**
  * SPEC §2 registration form and §5 Event registration: Full Name, Email, Phone (optional), Skill
  * Level when the event has levels, partner names when partnered. "Complete Registration" when this
- * viewer's price is 0, else "Continue to Payment". The server re-checks everything.
+ * viewer's price is 0, else "Continue to Payment". The server re-checks everything. With
+ * `onJoinedWaitlist` the same fields join a full event's waitlist instead (issue 15 §1).
  */
 export function RegistrationForm({
   event,
   viewerPriceCents,
   onRegistered,
+  onJoinedWaitlist,
 }: {
   event: EventDto;
   viewerPriceCents: number;
-  onRegistered: (registration: RegistrationResponse, email: string) => void;
+  onRegistered?: (registration: RegistrationResponse, email: string) => void;
+  onJoinedWaitlist?: (entry: JoinWaitlistResponse, email: string) => void;
 }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -35,11 +40,19 @@ export function RegistrationForm({
   const [error, setError] = useState<string | null>(null);
   const free = viewerPriceCents === 0;
 
+  const waitlist = onJoinedWaitlist !== undefined;
   const register = useMutation({
-    mutationFn: () => registerForEvent(event.id, { ...form, skillLevel: form.skillLevel ?? "" }),
-    onSuccess: (registration) => onRegistered(registration, form.customerEmail.trim()),
+    mutationFn: async () => {
+      const body = { ...form, skillLevel: form.skillLevel ?? "" };
+      const email = form.customerEmail.trim();
+      if (onJoinedWaitlist) onJoinedWaitlist(await joinWaitlist(event.id, body), email);
+      else onRegistered?.(await registerForEvent(event.id, body), email);
+    },
     onError: (err) => {
-      const message = errorMessage(err, REGISTRATION_MESSAGES.failed);
+      const message = errorMessage(
+        err,
+        waitlist ? "Failed to join the waitlist" : REGISTRATION_MESSAGES.failed,
+      );
       setError(message);
       notifyError(message);
       if (err instanceof ApiError && err.status === 409)
@@ -62,7 +75,11 @@ export function RegistrationForm({
     setForm({ ...form, [field]: e.currentTarget.value });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Register for this event">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={waitlist ? "Join the waitlist" : "Register for this event"}
+    >
       <Stack gap="sm">
         <TextInput
           label="Full Name"
@@ -116,10 +133,14 @@ export function RegistrationForm({
           </Alert>
         )}
         <Button type="submit" size="md" loading={register.isPending}>
-          {free ? "Complete Registration" : "Continue to Payment"}
+          {waitlist ? "Join Waitlist" : free ? "Complete Registration" : "Continue to Payment"}
         </Button>
         <Text size="sm" c="dimmed" ta="center">
-          {free ? "Free for you" : `Your price: ${formatCents(viewerPriceCents)}, paid on the next step`}
+          {waitlist
+            ? `When a place frees we email you an offer that holds it for you${free ? "" : `; your price: ${formatCents(viewerPriceCents)}`}`
+            : free
+              ? "Free for you"
+              : `Your price: ${formatCents(viewerPriceCents)}, paid on the next step`}
         </Text>
       </Stack>
     </form>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { EventDto } from "../../../contracts/events";
-import { calendarDays, emptyMessage, filterEvents, NO_FILTERS, toggleType } from "./event-filters";
+import {
+  calendarDays,
+  emptyMessage,
+  filterEvents,
+  NO_FILTERS,
+  TYPE_CHIPS,
+  toggleType,
+} from "./event-filters";
 
 const event = (overrides: Partial<EventDto>): EventDto => ({
   id: overrides.name ?? "e",
@@ -14,6 +21,7 @@ const event = (overrides: Partial<EventDto>): EventDto => ({
   maxParticipants: 16,
   currentParticipants: 0,
   isFull: false,
+  joinWaitlist: false,
   memberPriceCents: 0,
   nonMemberPriceCents: 0,
   isPrivate: false,
@@ -62,6 +70,16 @@ describe("filterEvents", () => {
 });
 
 describe("type chips", () => {
+  it("are in SPEC §2's order", () => {
+    expect(TYPE_CHIPS.map((c) => c.label)).toEqual([
+      "Tournaments",
+      "Leagues",
+      "Ladders",
+      "Open Play",
+      "Classes",
+      "Foodie",
+    ]);
+  });
   it("toggle off on a second click", () => {
     expect(toggleType(null, "ladder")).toBe("ladder");
     expect(toggleType("ladder", "ladder")).toBeNull();

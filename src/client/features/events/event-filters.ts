@@ -1,5 +1,11 @@
 import type { EventDto } from "../../../contracts/events";
-import { type DateRangeChip, dateRangeFor, EVENT_TYPE_LABELS, type EventType } from "../../../domain/events";
+import {
+  type DateRangeChip,
+  dateRangeFor,
+  EVENT_TYPE_LABELS,
+  EVENT_TYPES,
+  type EventType,
+} from "../../../domain/events";
 import { addDaysToDate, compareDates } from "../../../domain/venue-time";
 
 // SPEC §2 Events list: search by name, one date-range chip, one type chip (a second click
@@ -22,6 +28,20 @@ export const RANGE_CHIPS: Array<{ value: DateRangeChip; label: string }> = [
   { value: "this_weekend", label: "This Weekend" },
   { value: "next_week", label: "Next Week" },
 ];
+
+/** SPEC §2 Event-type chips, in the spec's order there (not §9's order of the type codes). */
+const TYPE_CHIP_ORDER: readonly EventType[] = [
+  "tournament",
+  "league",
+  "ladder",
+  "open_play",
+  "classes",
+  "foodie",
+];
+export const TYPE_CHIPS = TYPE_CHIP_ORDER.map((code) => ({
+  value: code,
+  label: EVENT_TYPES.find((t) => t.code === code)?.pluralLabel ?? code,
+}));
 
 /** SPEC §9: the calendar strip shows the next 30 days, today first. */
 const CALENDAR_DAYS = 30;

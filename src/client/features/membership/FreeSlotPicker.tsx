@@ -1,18 +1,30 @@
-import { Alert, Center, Group, Loader, Radio, SimpleGrid, Text } from "@mantine/core";
+import { Center, Group, Loader, Radio, SimpleGrid, Text } from "@mantine/core";
 import type { FreeSlot } from "../../../contracts/membership";
+import { LoadError } from "../../components/LoadError";
 import classes from "./membership.module.css";
 
 type Props = {
   slots: FreeSlot[] | undefined;
   isLoading: boolean;
   isError: boolean;
+  onRetry: () => unknown;
+  retrying: boolean;
   value: string | null;
   onChange: (startTime: string) => void;
   disabled?: boolean;
 };
 
 /** The free times the server offers for the date: only what may be booked, nothing to grey out. */
-export function FreeSlotPicker({ slots, isLoading, isError, value, onChange, disabled }: Props) {
+export function FreeSlotPicker({
+  slots,
+  isLoading,
+  isError,
+  onRetry,
+  retrying,
+  value,
+  onChange,
+  disabled,
+}: Props) {
   return (
     <Radio.Group
       value={value ?? ""}
@@ -29,9 +41,7 @@ export function FreeSlotPicker({ slots, isLoading, isError, value, onChange, dis
           </Group>
         </Center>
       ) : isError ? (
-        <Alert color="red" variant="light" role="alert">
-          Failed to load time slots
-        </Alert>
+        <LoadError message="Failed to load time slots" onRetry={onRetry} retrying={retrying} />
       ) : !slots || slots.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg" role="status">
           No free times available on this date. Free court time is offered Monday to Friday.

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from "@ma
 import { IconCircleCheck } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { formatVenueDateShort } from "../../../domain/booking-form";
+import { scrollIntoViewOnMount } from "../../lib/scroll-into-view";
 import { useSession } from "../../lib/session";
 import { useVenue } from "../../lib/venue";
 import { FreeBookingRules } from "./FreeBookingRules";
@@ -30,20 +31,6 @@ export default function MemberReservationsPage() {
           </Text>
         </div>
         <FreeBookingRules allowance={free.data?.allowance} />
-        {free.booked && (
-          <Alert
-            color="teal"
-            variant="light"
-            icon={<IconCircleCheck size={20} />}
-            title="You're booked!"
-            role="status"
-          >
-            {free.booked.facilityName} · {formatVenueDateShort(free.booked.date)} · {free.booked.displayTime}.{" "}
-            <Anchor component={Link} to="/my-reservations" size="sm">
-              View My Reservations
-            </Anchor>
-          </Alert>
-        )}
         <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>
           <Stack>
             {free.data && free.date && (
@@ -58,6 +45,8 @@ export default function MemberReservationsPage() {
               slots={free.data?.slots}
               isLoading={free.isLoading}
               isError={free.isError}
+              onRetry={free.retry}
+              retrying={free.isRetrying}
               value={free.startTime}
               onChange={free.setStartTime}
               disabled={noneLeft || free.isBooking}
@@ -72,6 +61,24 @@ export default function MemberReservationsPage() {
             >
               {noneLeft ? "No Free Reservations Remaining" : "Book Free Reservation"}
             </Button>
+            {/* Beside the button just pressed, and brought into view: the member is down here. */}
+            {free.booked && (
+              <Alert
+                key={free.booked.id}
+                ref={scrollIntoViewOnMount}
+                color="teal"
+                variant="light"
+                icon={<IconCircleCheck size={20} />}
+                title="You're booked!"
+                role="status"
+              >
+                {free.booked.facilityName} · {formatVenueDateShort(free.booked.date)} ·{" "}
+                {free.booked.displayTime}.{" "}
+                <Anchor component={Link} to="/my-reservations" size="sm">
+                  View My Reservations
+                </Anchor>
+              </Alert>
+            )}
           </Stack>
         </Paper>
       </Stack>

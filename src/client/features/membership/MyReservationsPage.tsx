@@ -1,7 +1,8 @@
-import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { LoadError } from "../../components/LoadError";
 import { PageLoader } from "../../components/layout/AppLayout";
 import { notifyError } from "../../lib/notify";
 import { useSession } from "../../lib/session";
@@ -39,9 +40,11 @@ export default function MyReservationsPage() {
         </Title>
         {query.isPending && <PageLoader />}
         {query.isError && (
-          <Alert color="red" variant="light" role="alert">
-            Failed to load reservations
-          </Alert>
+          <LoadError
+            message="Failed to load reservations"
+            onRetry={query.refetch}
+            retrying={query.isFetching}
+          />
         )}
         {data && total === 0 && (
           <Paper withBorder radius="md" p="xl" ta="center">

@@ -1,11 +1,18 @@
 import { Container, Grid, Paper, Text, Title } from "@mantine/core";
+import { Navigate, useLocation } from "react-router";
+import { useSession } from "../../lib/session";
 import { useVenue } from "../../lib/venue";
+import { homeFor, intendedPath } from "../auth/redirect-target";
 import { MembershipBenefits } from "./MembershipBenefits";
 import { SignupForm } from "./SignupForm";
 
 // SPEC §2 Join membership (/signup).
 export default function SignupPage() {
   const venue = useVenue();
+  const { user } = useSession();
+  const location = useLocation();
+  // A signed-in visitor already has an account: on to where they were going, or home (issue 14).
+  if (user) return <Navigate to={intendedPath(location.search, location.state) ?? homeFor(user)} replace />;
   return (
     <Container size="lg" py={{ base: "lg", sm: 48 }} px={{ base: "sm", sm: "md" }}>
       <Title order={1} fz={{ base: 28, sm: 36 }}>

@@ -44,6 +44,8 @@ export function useFreeBooking(userId: string | null) {
     data: slots.data,
     isLoading: slots.isPending || (slots.isFetching && slots.isPlaceholderData),
     isError: slots.isError,
+    isRetrying: slots.isFetching,
+    retry: slots.refetch,
     date: shownDate,
     setDate: (next: string) => {
       setDate(next);

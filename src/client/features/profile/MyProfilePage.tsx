@@ -15,11 +15,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import type { ChangePasswordRequest, CurrentUser, UpdateProfileRequest } from "../../../contracts/auth";
 import { checkNewPassword } from "../../../domain/password";
+import { LoadError } from "../../components/LoadError";
 import { PageLoader, WithAdminSidebar } from "../../components/layout/AppLayout";
 import { api, errorMessage } from "../../lib/api";
 import { emitAuthEvent } from "../../lib/auth-events";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { SESSION_KEY, useSession } from "../../lib/session";
+import { RemindersSection } from "./RemindersSection";
 
 // SPEC §2 My Profile.
 export default function MyProfilePage() {
@@ -38,8 +40,15 @@ export default function MyProfilePage() {
       <Stack maw={640}>
         <Title order={1}>My Profile</Title>
         {profile.isPending && <PageLoader />}
-        {profile.isError && <Alert color="red">Failed to load profile</Alert>}
+        {profile.isError && (
+          <LoadError
+            message="Failed to load profile"
+            onRetry={profile.refetch}
+            retrying={profile.isFetching}
+          />
+        )}
         {profile.data && <ProfileForm user={profile.data.user} />}
+        {profile.data && <RemindersSection />}
         {profile.data && <PasswordSection />}
       </Stack>
     </WithAdminSidebar>

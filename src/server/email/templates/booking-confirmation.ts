@@ -1,11 +1,24 @@
 import type { HoldItem } from "../../../contracts/booking";
 import { formatVenueDateShort } from "../../../domain/booking-form";
 import { formatCents } from "../../../domain/money";
+import { telHref } from "../../../domain/tel-link";
 import { venueInstant } from "../../../domain/venue-time";
 import { buildIcs } from "../ics";
 import { type EmailParts, emailLayout, escapeHtml } from "../layout";
 
 export type BookingEmailVenue = { venueName: string; address: string; phone: string; email: string };
+
+/** Issue 14 item 2: what makes the confirmation findable again and actionable from a phone. */
+export type BookingEmailExtras = {
+  /** "BK-3F2A9C1D" */
+  reference: string;
+  /** The booking's manage link (absolute). */
+  manageUrl: string;
+  /** The venue's logo (absolute URL). */
+  logoUrl: string;
+  /** The venue policy's sentence about cancelling (the spec's "call us" when self-service is off). */
+  changeText: string;
+};
 
 export type BookingEmailInput = {
   venue: BookingEmailVenue;
@@ -16,6 +29,7 @@ export type BookingEmailInput = {
   couponCode: string | null;
   totalCents: number;
   now: Date;
+  extras?: BookingEmailExtras;
 };
 
 export const itemLine = (i: HoldItem) =>
@@ -36,30 +50,41 @@ export function bookingConfirmationEmail(input: BookingEmailInput): EmailParts &
     ...(discountLine ? [discountLine] : []),
     `Total paid: ${formatCents(input.totalCents)}`,
   ];
+  const extras = input.extras;
+  const changeText = extras?.changeText ?? `To change or cancel, call us at ${venue.phone}.`;
   const text = `${greeting}
 
-Your booking at ${venue.venueName} is confirmed.
+Your booking at ${venue.venueName} is confirmed.${extras ? `\nBooking reference: ${extras.reference}` : ""}
 
 ${input.items.map((i) => `- ${itemLine(i)}`).join("\n")}
 
 ${totals.join("\n")}
 
 Where: ${venue.address}
-To change or cancel, call us at ${venue.phone}.
+Call us: ${venue.phone}
+${changeText}${extras ? `\n\nManage your booking: ${extras.manageUrl}` : ""}
 
 The attached calendar file adds your booking to your calendar.
 
 See you soon!
 ${venue.venueName}`;
 
+  const phoneLink = `<a href="${escapeHtml(telHref(venue.phone))}">${escapeHtml(venue.phone)}</a>`;
   const html = emailLayout(
     venue.venueName,
     `<p>${escapeHtml(greeting)}</p>
-<p>Your booking at ${escapeHtml(venue.venueName)} is <strong>confirmed</strong>.</p>
+<p>Your booking at ${escapeHtml(venue.venueName)} is <strong>confirmed</strong>.${
+      extras ? `<br>Booking reference: <strong>${escapeHtml(extras.reference)}</strong>` : ""
+    }</p>
 <ul>${input.items.map((i) => `<li>${escapeHtml(itemLine(i))}</li>`).join("")}</ul>
 <p>${totals.map(escapeHtml).join("<br>")}</p>
-<p>Where: ${escapeHtml(venue.address)}<br>To change or cancel, call us at ${escapeHtml(venue.phone)}.</p>
+<p>Where: ${escapeHtml(venue.address)}<br>Call us: ${phoneLink}<br>${escapeHtml(changeText)}</p>${
+      extras
+        ? `\n<p><a href="${escapeHtml(extras.manageUrl)}" style="display:inline-block;padding:10px 18px;background:#0b7285;color:#ffffff;text-decoration:none;border-radius:6px">Manage booking</a></p>`
+        : ""
+    }
 <p style="color:#52606d;font-size:13px">The attached calendar file adds your booking to your calendar.</p>`,
+    extras?.logoUrl,
   );
 
   const ics = buildIcs({
@@ -71,7 +96,7 @@ ${venue.venueName}`;
       end: venueInstant(i.date, i.endTime),
       summary: `${i.facilityName} at ${venue.venueName}`,
       location: venue.address,
-      description: `${i.displayTime} (${i.duration} min). To change or cancel, call ${venue.phone}.`,
+      description: `${i.displayTime} (${i.duration} min). ${extras ? `Booking ${extras.reference}. Manage: ${extras.manageUrl}` : `To change or cancel, call ${venue.phone}.`}`,
     })),
   });
 

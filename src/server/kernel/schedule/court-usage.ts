@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, eq, gt, inArray, lt, ne } from "drizzle-orm";
+import { and, arrayOverlaps, eq, gt, inArray, lt, ne, notInArray } from "drizzle-orm";
 import type { CourtBooking, CourtEvent } from "../../../domain/event-form";
 import type { Db, Tx } from "../../db/client";
 import { events, reservations } from "../../db/schema";
@@ -48,7 +48,7 @@ export async function findCourtConflict(
   tx: Tx,
   window: TimeWindow,
   courts: readonly number[],
-  options: { excludeEventId?: string | null; now: Date },
+  options: { excludeEventId?: string | null; excludeEventIds?: readonly string[]; now: Date },
 ): Promise<"reserved" | "in_use" | null> {
   if (courts.length === 0) return null;
   const [reserved] = await tx
@@ -74,6 +74,8 @@ export async function findCourtConflict(
         lt(events.startTime, window.endTime),
         gt(events.endTime, window.startTime),
         options.excludeEventId ? ne(events.id, options.excludeEventId) : undefined,
+        // An event series moving together: its own occurrences do not count against each other.
+        options.excludeEventIds?.length ? notInArray(events.id, [...options.excludeEventIds]) : undefined,
       ),
     )
     .limit(1);

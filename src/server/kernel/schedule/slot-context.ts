@@ -1,9 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { FacilityType } from "../../../domain/durations";
 import type { BusyInterval } from "../../../domain/slots";
 import { dayOfWeek } from "../../../domain/venue-time";
 import type { Db, Tx } from "../../db/client";
-import { courts, dartBays, events, operatingHours, reservations } from "../../db/schema";
 import { reservationBlocksTime } from "./blocks-time";
 
 export type SlotContext = {
@@ -15,11 +14,22 @@ export type SlotContext = {
 
 const hhmm = (t: string) => t.slice(0, 5);
 
+type ContextRow = {
+  hours: { opensAt: string; closesAt: string } | null;
+  facilities: Array<[number, string]>;
+  busy: Array<[number | null, string, string]>;
+  events: Array<[number[], string, string]>;
+};
+
 /**
  * SPEC §7 Availability lookup, in one place: the day's hours, the active facilities, and what keeps
  * a facility busy — every non-cancelled reservation except a pending one whose hold has ended
  * (DECISIONS.md: it blocks nothing, even before the sweeper cancels it), and for courts the events
  * that list them (events.courts holds court ids 1–8).
+ *
+ * One statement, one round trip (issue 16, docs/decisions/024): the four reads used to be four
+ * queries, one after another, and the round trips — not the reads — were most of the lookup's cost,
+ * above all inside a hold's critical section and on the embedded database.
  */
 export async function loadSlotContext(
   executor: Db | Tx,
@@ -27,55 +37,47 @@ export async function loadSlotContext(
   date: string,
   now: Date,
 ): Promise<SlotContext> {
-  const facilityTable = facilityType === "court" ? courts : dartBays;
-  const facilityColumn = facilityType === "court" ? reservations.courtId : reservations.dartBayId;
-  // One after another: inside a transaction the queries share one connection.
-  const hoursRows = await executor
-    .select()
-    .from(operatingHours)
-    .where(eq(operatingHours.dayOfWeek, dayOfWeek(date)));
-  const facilities = await executor
-    .select({ id: facilityTable.id, name: facilityTable.name })
-    .from(facilityTable)
-    .where(eq(facilityTable.isActive, true))
-    .orderBy(asc(facilityTable.id));
-  const booked = await executor
-    .select({
-      facilityId: facilityColumn,
-      startTime: reservations.startTime,
-      endTime: reservations.endTime,
-    })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.date, date),
-        eq(reservations.facilityType, facilityType),
-        reservationBlocksTime(now),
-      ),
-    );
-  const dayEvents =
-    facilityType === "court"
-      ? await executor
-          .select({ courts: events.courts, startTime: events.startTime, endTime: events.endTime })
-          .from(events)
-          .where(eq(events.date, date))
-      : [];
-  const hours = hoursRows[0];
+  const result = (await executor.execute(slotContextSql(facilityType, date, now))) as unknown as {
+    rows: ContextRow[];
+  };
+  const row = result.rows[0];
   const busy: BusyInterval[] = [];
-  for (const r of booked) {
-    if (r.facilityId !== null) {
-      busy.push({ facilityId: r.facilityId, startTime: hhmm(r.startTime), endTime: hhmm(r.endTime) });
+  for (const [facilityId, startTime, endTime] of row?.busy ?? []) {
+    if (facilityId !== null) busy.push({ facilityId, startTime: hhmm(startTime), endTime: hhmm(endTime) });
+  }
+  for (const [courts, startTime, endTime] of row?.events ?? []) {
+    for (const courtId of courts) {
+      busy.push({ facilityId: courtId, startTime: hhmm(startTime), endTime: hhmm(endTime) });
     }
   }
-  for (const e of dayEvents) {
-    for (const courtId of e.courts) {
-      busy.push({ facilityId: courtId, startTime: hhmm(e.startTime), endTime: hhmm(e.endTime) });
-    }
-  }
+  const facilities = row?.facilities ?? [];
+  const hours = row?.hours;
   return {
     hours: hours ? { opensAt: hhmm(hours.opensAt), closesAt: hhmm(hours.closesAt) } : null,
-    facilityIds: facilities.map((f) => f.id),
-    facilityNames: new Map(facilities.map((f) => [f.id, f.name])),
+    facilityIds: facilities.map(([id]) => id),
+    facilityNames: new Map(facilities),
     busy,
   };
+}
+
+/** The lookup's one statement (also what `npm run bench` hands to pgbench as the floor). */
+export function slotContextSql(facilityType: FacilityType, date: string, now: Date): SQL {
+  const isCourt = facilityType === "court";
+  const facilityTable = isCourt ? sql`courts` : sql`dart_bays`;
+  const facilityColumn = isCourt ? sql`court_id` : sql`dart_bay_id`;
+  return sql`
+    select
+      (select json_build_object('opensAt', opens_at, 'closesAt', closes_at)
+         from operating_hours where day_of_week = ${dayOfWeek(date)} limit 1) as hours,
+      (select coalesce(json_agg(json_build_array(id, name) order by id), '[]')
+         from ${facilityTable} where is_active) as facilities,
+      (select coalesce(json_agg(json_build_array(${facilityColumn}, start_time, end_time)), '[]')
+         from reservations
+        where date = ${date}::date and facility_type = ${facilityType} and ${reservationBlocksTime(now)}) as busy,
+      ${
+        isCourt
+          ? sql`(select coalesce(json_agg(json_build_array(courts, start_time, end_time)), '[]')
+                  from events where date = ${date}::date)`
+          : sql`'[]'::json`
+      } as events`;
 }

@@ -9,7 +9,10 @@ export type AuditAction =
   | "refund_event_registration"
   | "freeze_account"
   | "unfreeze_account"
-  | "cancel_membership";
+  | "cancel_membership"
+  | "customer_cancel_booking"
+  | "customer_reschedule_booking"
+  | "update_self_service_policy";
 
 export type AuditOutcome = "success" | "denied" | "error";
 
@@ -18,7 +21,7 @@ export type DenialReason = "wrong_password" | "throttled" | "not_configured";
 
 export type AuditTarget = {
   action: AuditAction;
-  targetType: "reservation" | "user" | "event_registration";
+  targetType: "reservation" | "user" | "event_registration" | "booking" | "venue_settings";
   targetId: string;
   /** How staff would recognise the target later, kept even if the row changes or goes. */
   targetLabel?: string | null;
@@ -33,7 +36,13 @@ export type AuditDetails = {
 
 export async function writeAudit(
   executor: Db | Tx,
-  entry: AuditTarget & { actorUserId: string; outcome: AuditOutcome; at: Date; details?: AuditDetails },
+  entry: AuditTarget & {
+    /** Null when the customer acted through their manage link without signing in. */
+    actorUserId: string | null;
+    outcome: AuditOutcome;
+    at: Date;
+    details?: AuditDetails;
+  },
 ): Promise<void> {
   await executor.insert(auditLog).values({
     at: entry.at,

@@ -1,10 +1,12 @@
 import { tz } from "@date-fns/tz";
-import { Alert, Badge, Button, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditLogResponse } from "../../../../contracts/admin";
 import { VENUE_TIME_ZONE } from "../../../../domain/venue-time";
+import { LoadError } from "../../../components/LoadError";
 import { PageLoader } from "../../../components/layout/AppLayout";
 import { api } from "../../../lib/api";
 import { AdminScreen } from "../shared/AdminScreen";
@@ -19,6 +21,8 @@ const actionLabel = (action: string) =>
 export default function AuditLogPage() {
   const [action, setAction] = useState("");
   const [outcome, setOutcome] = useState("");
+  // On a phone each entry is a card (issue 14: admin tables usable at 375 px).
+  const narrow = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
   const filters = { action, outcome };
   const log = useInfiniteQuery({
     queryKey: adminKeys.audit(filters),
@@ -41,7 +45,8 @@ export default function AuditLogPage() {
           Audit Log
         </Title>
         <Text c="dimmed" size="sm">
-          Every use of the manager password — refunds, freezes and cancellations — right or wrong.
+          Every use of the manager password — refunds, freezes and cancellations — right or wrong; also
+          customers' online cancellations and changes to the self-service policy.
         </Text>
         <Group gap="sm">
           <NativeSelect
@@ -66,13 +71,41 @@ export default function AuditLogPage() {
           />
         </Group>
         {log.isPending && <PageLoader />}
-        {log.isError && <Alert color="red">Failed to load the audit log</Alert>}
+        {log.isError && (
+          <LoadError message="Failed to load the audit log" onRetry={log.refetch} retrying={log.isFetching} />
+        )}
         {log.data && entries.length === 0 && (
           <Text c="dimmed" ta="center" py="xl">
             No audit entries yet
           </Text>
         )}
-        {entries.length > 0 && (
+        {entries.length > 0 && narrow && (
+          <Stack
+            gap="sm"
+            component="ul"
+            aria-label="Audit log"
+            style={{ listStyle: "none", padding: 0, margin: 0 }}
+          >
+            {entries.map((e) => (
+              <Paper key={e.id} component="li" withBorder p="sm" radius="md" data-testid="audit-row">
+                <Stack gap={4}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Text fw={700}>{actionLabel(e.action)}</Text>
+                    <Badge color={OUTCOME_COLORS[e.outcome]} variant="light">
+                      {e.outcome}
+                    </Badge>
+                  </Group>
+                  <Text size="sm">{e.targetLabel ?? e.targetId ?? "-"}</Text>
+                  <Text size="sm" c="dimmed">
+                    {atVenue(e.at)} · {e.actorName ?? e.actorEmail ?? "-"}
+                  </Text>
+                  {e.reason && <Text size="sm">{e.reason}</Text>}
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        {entries.length > 0 && !narrow && (
           <Table.ScrollContainer
             minWidth={820}
             // Nothing in the table takes focus, so the scrolling area itself must (axe

@@ -98,6 +98,8 @@ export function CouponForm({ coupon, saving, onCancel, onSave }: Props) {
     onSave(parsed.data);
   }
 
+  // Out-of-range numbers are left as typed (clampBehavior "none") and refused with the rule's words,
+  // never quietly corrected to the nearest allowed value (issue 14: 0% had become 0.01%).
   const unit = draft.type === "percentage" ? "(%)" : "($)";
   return (
     <Paper withBorder p="md" radius="md">
@@ -134,6 +136,7 @@ export function CouponForm({ coupon, saving, onCancel, onSave }: Props) {
               required
               min={0.01}
               step={0.01}
+              clampBehavior="none"
               value={draft.value}
               onChange={(v) => set("value", v)}
               error={errors.value}
@@ -158,6 +161,7 @@ export function CouponForm({ coupon, saving, onCancel, onSave }: Props) {
               label="Min Purchase Amount ($)"
               min={0}
               step={0.01}
+              clampBehavior="none"
               value={draft.minPurchaseAmount}
               onChange={(v) => set("minPurchaseAmount", v)}
               error={errors.minPurchaseAmount}
@@ -166,6 +170,7 @@ export function CouponForm({ coupon, saving, onCancel, onSave }: Props) {
               label="Max Uses (optional)"
               min={1}
               step={1}
+              clampBehavior="none"
               value={draft.maxUses}
               onChange={(v) => set("maxUses", v)}
               error={errors.maxUses}

@@ -1,12 +1,47 @@
-import { ActionIcon, Badge, Group, Table } from "@mantine/core";
+import { ActionIcon, Badge, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import type { AdminCoupon } from "../../../../contracts/admin-coupons";
 import { formatDateMedium, formatDiscount, formatUsage } from "../shared/format";
 
 type Props = { coupons: AdminCoupon[]; onEdit: (c: AdminCoupon) => void; onDelete: (c: AdminCoupon) => void };
 
-/** SPEC §2 Coupon Codes table. */
+/** SPEC §2 Coupon Codes table; on a phone each coupon is a card with the same facts (issue 14). */
 export function CouponTable({ coupons, onEdit, onDelete }: Props) {
+  const narrow = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
+  if (narrow) {
+    return (
+      <Stack
+        gap="sm"
+        component="ul"
+        aria-label="Coupons"
+        style={{ listStyle: "none", padding: 0, margin: 0 }}
+      >
+        {coupons.map((c) => (
+          <Paper key={c.id} component="li" withBorder p="sm" radius="md" data-testid="coupon-row">
+            <Stack gap={4}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={700} ff="monospace" style={{ wordBreak: "break-all" }}>
+                  {c.code}
+                </Text>
+                <CouponStatus coupon={c} />
+              </Group>
+              {c.description && <Text size="sm">{c.description}</Text>}
+              <Text size="sm">
+                {formatDiscount(c.type, c.value)} · used {formatUsage(c.currentUses, c.maxUses)}
+              </Text>
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  {formatDateMedium(c.startDate)} - {formatDateMedium(c.endDate)}
+                </Text>
+                <CouponActions coupon={c} onEdit={onEdit} onDelete={onDelete} />
+              </Group>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Coupons">
@@ -34,29 +69,45 @@ export function CouponTable({ coupons, onEdit, onDelete }: Props) {
               </Table.Td>
               <Table.Td>{formatUsage(c.currentUses, c.maxUses)}</Table.Td>
               <Table.Td>
-                <Badge color={c.isActive ? "teal" : "gray"} variant="light">
-                  {c.isActive ? "Active" : "Inactive"}
-                </Badge>
+                <CouponStatus coupon={c} />
               </Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" aria-label={`Edit coupon ${c.code}`} onClick={() => onEdit(c)}>
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete coupon ${c.code}`}
-                    onClick={() => onDelete(c)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
+                <CouponActions coupon={c} onEdit={onEdit} onDelete={onDelete} />
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+const CouponStatus = ({ coupon }: { coupon: AdminCoupon }) => (
+  <Badge color={coupon.isActive ? "teal" : "gray"} variant="light">
+    {coupon.isActive ? "Active" : "Inactive"}
+  </Badge>
+);
+
+function CouponActions({ coupon, onEdit, onDelete }: { coupon: AdminCoupon } & Omit<Props, "coupons">) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label={`Edit coupon ${coupon.code}`}
+        onClick={() => onEdit(coupon)}
+      >
+        <IconPencil size={18} />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        color="red"
+        aria-label={`Delete coupon ${coupon.code}`}
+        onClick={() => onDelete(coupon)}
+      >
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Group>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconPlus } from "@tabler/icons-react";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type {
@@ -9,6 +9,7 @@ import type {
   CouponsResponse,
   CouponValues,
 } from "../../../../contracts/admin-coupons";
+import { LoadError } from "../../../components/LoadError";
 import { PageLoader } from "../../../components/layout/AppLayout";
 import { api, errorMessage } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -16,6 +17,7 @@ import { AdminScreen } from "../shared/AdminScreen";
 import { adminKeys } from "../shared/admin-api";
 import { CouponForm } from "./CouponForm";
 import { CouponTable } from "./CouponTable";
+import { searchCoupons } from "./coupon-search";
 
 type Editing = { coupon: AdminCoupon | null } | null;
 
@@ -27,6 +29,7 @@ export default function CouponsPage() {
     queryFn: () => api<CouponsResponse>("/admin/coupons"),
   });
   const [editing, setEditing] = useState<Editing>(null);
+  const [search, setSearch] = useState("");
 
   useEffect(() => {
     if (coupons.isError) notifyError("Failed to load coupons");
@@ -63,6 +66,7 @@ export default function CouponsPage() {
     });
 
   const list = coupons.data?.coupons ?? [];
+  const found = searchCoupons(list, search);
   return (
     <AdminScreen>
       <Stack gap="md">
@@ -86,7 +90,13 @@ export default function CouponsPage() {
           />
         )}
         {coupons.isPending && <PageLoader />}
-        {coupons.isError && <Alert color="red">Failed to load coupons</Alert>}
+        {coupons.isError && (
+          <LoadError
+            message="Failed to load coupons"
+            onRetry={coupons.refetch}
+            retrying={coupons.isFetching}
+          />
+        )}
         {coupons.data &&
           (list.length === 0 ? (
             !editing && (
@@ -103,11 +113,27 @@ export default function CouponsPage() {
               </Paper>
             )
           ) : (
-            <CouponTable
-              coupons={list}
-              onEdit={(coupon) => setEditing({ coupon })}
-              onDelete={confirmDelete}
-            />
+            <Stack gap="sm">
+              <TextInput
+                placeholder="Search by code or description..."
+                aria-label="Search by code or description"
+                leftSection={<IconSearch size={16} />}
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                maw={420}
+              />
+              {found.length === 0 ? (
+                <Text c="dimmed" role="status">
+                  No coupons match "{search.trim()}".
+                </Text>
+              ) : (
+                <CouponTable
+                  coupons={found}
+                  onEdit={(coupon) => setEditing({ coupon })}
+                  onDelete={confirmDelete}
+                />
+              )}
+            </Stack>
           ))}
       </Stack>
     </AdminScreen>

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Collapse, Group, Stack, Title } from "@mantine/core";
+import { Box, Button, Collapse, Group, Stack, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { AdminEventBlock, AdminFacilityType, AdminReservation } from "../../../../contracts/admin";
 import { isDateString, venueToday } from "../../../../domain/venue-time";
+import { LoadError } from "../../../components/LoadError";
 import { PageLoader } from "../../../components/layout/AppLayout";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
@@ -44,8 +45,8 @@ export default function AdminDashboardPage() {
   const { date, facilityType, view, set } = useDayParams();
   const day = useAdminDay(date, facilityType);
   const actions = useReservationActions();
-  // Open beside the day on a laptop or tablet; on a phone it waits for "Add Manual Reservation".
-  const [panelOpen, setPanelOpen] = useState(() => window.matchMedia("(min-width: 48em)").matches);
+  // Collapsed until asked for, so the day's list is in view when the dashboard opens (issue 14).
+  const [panelOpen, setPanelOpen] = useState(false);
   const [details, setDetails] = useState<AdminReservation | null>(null);
   const [editing, setEditing] = useState<AdminReservation | null>(null);
   const [event, setEvent] = useState<AdminEventBlock | null>(null);
@@ -78,7 +79,12 @@ export default function AdminDashboardPage() {
           <Title order={1} size="h2">
             Welcome back, {user?.firstName}
           </Title>
-          <Button variant={panelOpen ? "default" : "filled"} onClick={() => setPanelOpen((o) => !o)}>
+          <Button
+            variant={panelOpen ? "default" : "filled"}
+            aria-expanded={panelOpen}
+            aria-controls="manual-reservation-panel"
+            onClick={() => setPanelOpen((o) => !o)}
+          >
             Add Manual Reservation
           </Button>
         </Group>
@@ -95,7 +101,7 @@ export default function AdminDashboardPage() {
         <Box pos="relative">
           <BusyOverlay message={overlay} />
           <Stack gap="md">
-            <Collapse expanded={panelOpen}>
+            <Collapse expanded={panelOpen} id="manual-reservation-panel">
               <ManualReservationPanel
                 date={date}
                 facilityType={facilityType}
@@ -105,9 +111,11 @@ export default function AdminDashboardPage() {
             </Collapse>
             {day.isPending && <PageLoader />}
             {day.isError && (
-              <Alert color="red">
-                {facilityType === "court" ? "Failed to load courts" : "Failed to load dart bays"}
-              </Alert>
+              <LoadError
+                message={facilityType === "court" ? "Failed to load courts" : "Failed to load dart bays"}
+                onRetry={day.refetch}
+                retrying={day.isFetching}
+              />
             )}
             {day.data && view === "list" && (
               <ReservationTable
@@ -139,6 +147,7 @@ export default function AdminDashboardPage() {
       />
       <EditReservationModal
         reservation={editing}
+        hours={editing && day.data?.date === editing.date ? day.data.hours : undefined}
         onClose={() => setEditing(null)}
         onSave={(input) => actions.edit.mutateAsync(input)}
       />

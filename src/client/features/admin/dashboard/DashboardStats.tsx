@@ -1,5 +1,6 @@
 import { Paper, SimpleGrid, Skeleton, Text } from "@mantine/core";
 import { useEffect } from "react";
+import { LoadError } from "../../../components/LoadError";
 import { notifyError } from "../../../lib/notify";
 import { useDashboardStats } from "../shared/admin-api";
 
@@ -13,6 +14,14 @@ export function DashboardStats() {
     { label: "Total Reservations", value: stats.data?.totalReservations },
     { label: "Active Members", value: stats.data?.activeMembers },
   ];
+  if (stats.isError)
+    return (
+      <LoadError
+        message="Failed to load dashboard data"
+        onRetry={stats.refetch}
+        retrying={stats.isFetching}
+      />
+    );
   return (
     <SimpleGrid cols={2} spacing="sm">
       {items.map((item) => (

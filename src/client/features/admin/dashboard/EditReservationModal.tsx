@@ -1,22 +1,26 @@
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from "@mantine/core";
 import { useEffect, useMemo, useState } from "react";
 import type { AdminReservation } from "../../../../contracts/admin";
-import { adminTimeSlots } from "../../../../domain/admin-schedule";
+import { type DayHours, venueHoursSlots } from "../../../../domain/admin-schedule";
+import { formatTimeRange } from "../../../../domain/venue-time";
 import { notifyError } from "../../../lib/notify";
 import { useAvailableFacilities } from "../shared/admin-api";
 import { facilityLabel } from "../shared/format";
 
 type Props = {
   reservation: AdminReservation | null;
+  /** The venue's hours on the reservation's day (from GET /api/admin/day); undefined while unknown. */
+  hours: DayHours | undefined;
   onClose: () => void;
   onSave: (input: { id: string; startTime: string; facilityId: number }) => Promise<unknown>;
 };
 
 /**
- * SPEC §5 Admin edit reservation: a time-slot select (08:00–22:30, ending by 23:00) and a facility
- * select offering only what is free then (this reservation not counting), with Cancel and Save Changes.
+ * SPEC §5 Admin edit reservation: a time-slot select and a facility select offering only what is
+ * free then (this reservation not counting), with Cancel and Save Changes. The times are the
+ * venue's hours that day (issue 14; the server refuses others), not the whole staff day.
  */
-export function EditReservationModal({ reservation: r, onClose, onSave }: Props) {
+export function EditReservationModal({ reservation: r, hours, onClose, onSave }: Props) {
   const [startTime, setStartTime] = useState("");
   const [facilityId, setFacilityId] = useState("");
   const [saving, setSaving] = useState(false);
@@ -28,7 +32,10 @@ export function EditReservationModal({ reservation: r, onClose, onSave }: Props)
     }
   }, [r]);
 
-  const slots = useMemo(() => (r ? adminTimeSlots(r.duration) : []), [r]);
+  const slots = useMemo(
+    () => (r && hours !== undefined ? venueHoursSlots(r.duration, hours) : []),
+    [r, hours],
+  );
   const available = useAvailableFacilities({
     date: r?.date ?? "",
     facilityType: r?.facilityType ?? "court",
@@ -71,8 +78,14 @@ export function EditReservationModal({ reservation: r, onClose, onSave }: Props)
           <Text size="sm" c="dimmed">
             {r.customerName} · {r.duration} minutes
           </Text>
+          {hours === null && (
+            <Alert color="yellow" variant="light" p="xs">
+              The venue is closed on this day, so the time cannot change.
+            </Alert>
+          )}
           <NativeSelect
             label="Time Slot"
+            description={hours ? `Open ${formatTimeRange(hours.opensAt, hours.closesAt)}` : undefined}
             value={startTime}
             onChange={(e) => setStartTime(e.currentTarget.value)}
             data={[

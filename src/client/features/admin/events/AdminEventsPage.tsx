@@ -1,9 +1,10 @@
 import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { EventDto } from "../../../../contracts/events";
+import { SERIES_MESSAGES, type SeriesScope } from "../../../../domain/event-series";
 import { WithAdminSidebar } from "../../../components/layout/AppLayout";
 import { errorMessage } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -15,8 +16,10 @@ import {
   parseAdminFilters,
   toSearchParams,
 } from "./admin-event-filters";
-import { adminEventKeys, deleteEvent, fetchAdminEvents } from "./admin-events-api";
+import { adminEventKeys, fetchAdminEvents } from "./admin-events-api";
+import { useDeleteEvent } from "./api/delete-event";
 import { EventDetailModal } from "./EventDetailModal";
+import { SeriesScopeModal } from "./SeriesScopeModal";
 
 /** SPEC §2 Admin events list (/admin/events), its filters kept in the URL query. */
 export default function AdminEventsPage() {
@@ -32,7 +35,6 @@ export default function AdminEventsPage() {
         : parseAdminFilters(new URLSearchParams(urlQuery)),
     );
   }, [urlQuery]);
-  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: adminEventKeys.list,
     queryFn: ({ signal }) => fetchAdminEvents(signal),
@@ -46,24 +48,35 @@ export default function AdminEventsPage() {
     setParams(toSearchParams(next), { replace: true });
   };
 
-  const remove = useMutation({
-    mutationFn: (event: EventDto) => deleteEvent(event.id),
-    onSuccess: () => {
-      notifySuccess("Event deleted");
-      void queryClient.invalidateQueries({ queryKey: adminEventKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ["events"] });
-    },
-    onError: (err) => notifyError(errorMessage(err, "Failed to delete event")),
-  });
+  const remove = useDeleteEvent();
+  const [deletingFromSeries, setDeletingFromSeries] = useState<EventDto | null>(null);
+  const deleteEvent = (event: EventDto, scope: SeriesScope) =>
+    remove.mutate(
+      { id: event.id, scope },
+      {
+        onSuccess: ({ count }) => {
+          setDeletingFromSeries(null);
+          notifySuccess(SERIES_MESSAGES.deleted(count));
+        },
+        onError: (err) => notifyError(errorMessage(err, "Failed to delete event")),
+      },
+    );
 
-  const confirmDelete = (event: EventDto) =>
+  // Decision 021: an occurrence of a series asks which occurrences go; a single event, the spec's question.
+  const isInSeries = (event: EventDto) => query.data?.events.find((e) => e.id === event.id)?.seriesId != null;
+  const confirmDelete = (event: EventDto) => {
+    if (isInSeries(event)) {
+      setDeletingFromSeries(event);
+      return;
+    }
     modals.openConfirmModal({
       title: "Delete event",
       children: <Text size="sm">Are you sure you want to delete this event?</Text>,
       labels: { confirm: "Delete", cancel: "Cancel" },
       confirmProps: { color: "red" },
-      onConfirm: () => remove.mutate(event),
+      onConfirm: () => deleteEvent(event, "one"),
     });
+  };
 
   const returnDate = filters.date ? `?returnDate=${filters.date}` : "";
 
@@ -98,6 +111,16 @@ export default function AdminEventsPage() {
         </Paper>
       </Stack>
       <EventDetailModal eventId={viewing} onClose={() => setViewing(null)} />
+      <SeriesScopeModal
+        opened={deletingFromSeries !== null}
+        title="Delete recurring event"
+        prompt="Are you sure you want to delete this event?"
+        confirmLabel="Delete"
+        confirmColor="red"
+        busy={remove.isPending}
+        onClose={() => setDeletingFromSeries(null)}
+        onConfirm={(scope) => deletingFromSeries && deleteEvent(deletingFromSeries, scope)}
+      />
     </WithAdminSidebar>
   );
 }

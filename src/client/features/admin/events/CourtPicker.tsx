@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { EVENT_FORM_MESSAGES, keepOfferedCourts } from "../../../../domain/event-form";
 import { EVENT_COURT_IDS } from "../../../../domain/events";
 import { isTimeString, minutesOf } from "../../../../domain/venue-time";
+import { LoadError } from "../../../components/LoadError";
 import { adminEventKeys, fetchAvailableCourts } from "./admin-events-api";
 
 /**
@@ -83,9 +84,11 @@ export function CourtPicker({
         </Text>
       )}
       {query.isError && (
-        <Text size="sm" c="red" mt={6}>
-          Failed to load available facilities
-        </Text>
+        <LoadError
+          message="Failed to load available facilities"
+          onRetry={query.refetch}
+          retrying={query.isFetching}
+        />
       )}
     </Input.Wrapper>
   );

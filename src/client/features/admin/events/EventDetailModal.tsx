@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Modal,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Badge, Center, Divider, Group, Loader, Modal, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -20,12 +8,14 @@ import { EVENT_TYPE_LABELS, formatEventCourts, formatEventLongDate } from "../..
 import { formatPriceShort } from "../../../../domain/money";
 import { formatTimeRange } from "../../../../domain/venue-time";
 import { EVENT_TYPE_COLORS } from "../../../components/event-look";
+import { LoadError } from "../../../components/LoadError";
 import { errorMessage } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { ManagerPasswordModal } from "../shared/ManagerPasswordModal";
 import { AddRegistrationForm } from "./AddRegistrationForm";
 import { adminEventKeys, deleteRegistration, fetchAdminEvent, refundRegistration } from "./admin-events-api";
 import { RegistrationRow } from "./RegistrationRow";
+import { EventWaitlist } from "./waitlist/EventWaitlist";
 
 /** SPEC §2 Event detail modal: the event, its registrations (a ~500 px scrolling box), refunds. */
 export function EventDetailModal({ eventId, onClose }: { eventId: string | null; onClose: () => void }) {
@@ -83,7 +73,13 @@ export function EventDetailModal({ eventId, onClose }: { eventId: string | null;
             <Loader role="status" aria-label="Loading event" />
           </Center>
         )}
-        {query.isError && <Alert color="red">Failed to load event registrations</Alert>}
+        {query.isError && (
+          <LoadError
+            message="Failed to load event registrations"
+            onRetry={query.refetch}
+            retrying={query.isFetching}
+          />
+        )}
         {query.data && (
           <DetailBody detail={query.data} onRefund={setRefunding} onDelete={confirmDelete} onAdded={reload} />
         )}
@@ -172,6 +168,8 @@ function DetailBody({
           </Stack>
         )}
       </ScrollArea.Autosize>
+      <Divider my={4} />
+      <EventWaitlist eventId={event.id} />
       <Divider my={4} />
       <AddRegistrationForm event={event} onAdded={onAdded} />
     </Stack>

@@ -53,7 +53,8 @@ export function SkillLevelsField({
                   key={level}
                   size="md"
                   withRemoveButton
-                  removeButtonProps={{ "aria-label": `Remove ${level}` }}
+                  // Mantine hides the remove button from the keyboard and screen readers by default.
+                  removeButtonProps={{ "aria-label": `Remove ${level}`, "aria-hidden": false, tabIndex: 0 }}
                   onRemove={() => onChange({ enabled, levels: levels.filter((l) => l !== level) })}
                 >
                   {level}

@@ -14,6 +14,7 @@ const event = (overrides: Partial<EventDto>): EventDto => ({
   maxParticipants: 16,
   currentParticipants: 0,
   isFull: false,
+  joinWaitlist: false,
   memberPriceCents: 0,
   nonMemberPriceCents: 0,
   isPrivate: false,

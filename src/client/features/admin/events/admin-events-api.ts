@@ -34,8 +34,6 @@ export function fetchAvailableCourts(q: CourtsQuery, signal?: AbortSignal) {
   return api<AvailableCourtsResponse>(`/admin/events/available-courts?${params}`, { signal });
 }
 
-export const deleteEvent = (id: string) => api<{ ok: true }>(`/admin/events/${id}`, { method: "DELETE" });
-
 export const addRegistration = (eventId: string, body: AdminAddRegistrationRequest) =>
   api<{ registration: AdminRegistration }>(`/admin/events/${eventId}/registrations`, { body });
 
@@ -64,7 +62,8 @@ export function saveEvent(
   );
 }
 
-async function postForm<T>(path: string, method: string, form: FormData): Promise<T> {
+/** A multipart write (the event form with its photo); shared with api/update-event.ts. */
+export async function postForm<T>(path: string, method: string, form: FormData): Promise<T> {
   // The shared api() sends JSON; a multipart body goes as it is, so the browser sets its boundary.
   let response: Response;
   try {

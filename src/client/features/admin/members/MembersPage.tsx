@@ -2,6 +2,7 @@ import { Alert, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import type { ActiveMember } from "../../../../contracts/admin-members";
+import { LoadError } from "../../../components/LoadError";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { notifyError } from "../../../lib/notify";
 import { AdminScreen } from "../shared/AdminScreen";
@@ -89,7 +90,13 @@ export default function MembersPage() {
           maw={420}
         />
         {members.isPending && <Text c="dimmed">Loading...</Text>}
-        {members.isError && <Alert color="red">Failed to load members</Alert>}
+        {members.isError && (
+          <LoadError
+            message="Failed to load members"
+            onRetry={members.refetch}
+            retrying={members.isFetching}
+          />
+        )}
         {members.data &&
           (shown.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl">

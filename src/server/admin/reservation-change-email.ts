@@ -1,0 +1,100 @@
+import type { AdminReservation } from "../../contracts/admin";
+import { formatVenueDateShort } from "../../domain/booking-form";
+import { formatCents } from "../../domain/money";
+import type { Tx } from "../db/client";
+import { type EmailParts, emailLayout, escapeHtml } from "../email/layout";
+import type { AppDeps } from "../kernel/deps";
+import type { VenueIdentity } from "../settings/venue-settings";
+
+// Issue 14, item 4: when staff move a booking, change its status or refund it, the customer hears
+// what changed, through the outbox in the same transaction as the change (nothing sent for a
+// change that rolled back, nothing lost when the mail server is down).
+
+export type ReservationChange =
+  | { kind: "moved"; before: AdminReservation }
+  | { kind: "status"; before: AdminReservation }
+  | { kind: "refunded"; amountCents: number };
+
+const STATUS_WORDS: Record<AdminReservation["status"], string> = {
+  confirmed: "confirmed",
+  pending: "pending",
+  cancelled: "cancelled",
+};
+
+const slotLine = (r: AdminReservation) =>
+  `${r.facilityName} · ${formatVenueDateShort(r.date)} · ${r.displayTime} (${r.duration} min)`;
+
+function describe(change: ReservationChange, after: AdminReservation) {
+  switch (change.kind) {
+    case "moved":
+      return {
+        subject: "Your booking has been moved",
+        lines: [
+          "Our staff moved your booking.",
+          `Was: ${slotLine(change.before)}`,
+          `Now: ${slotLine(after)}`,
+        ],
+      };
+    case "status":
+      return {
+        subject: `Your booking is now ${STATUS_WORDS[after.status]}`,
+        lines: [
+          `Our staff changed your booking from ${STATUS_WORDS[change.before.status]} to ${STATUS_WORDS[after.status]}.`,
+          `Booking: ${slotLine(after)}`,
+        ],
+      };
+    case "refunded":
+      return {
+        subject: "Your booking has been refunded",
+        lines: [
+          `We refunded ${formatCents(change.amountCents)} to your original payment method, and your booking is cancelled.`,
+          `Booking: ${slotLine(after)}`,
+        ],
+      };
+  }
+}
+
+export function reservationChangeEmail(input: {
+  venue: VenueIdentity;
+  reservation: AdminReservation;
+  change: ReservationChange;
+}): EmailParts {
+  const { venue, reservation } = input;
+  const { subject, lines } = describe(input.change, reservation);
+  const greeting = `Hi ${reservation.customerName},`;
+  const contact = `Questions? Call us at ${venue.phone}.`;
+  const text = `${greeting}
+
+${lines.join("\n")}
+
+${contact}
+
+${venue.venueName}`;
+  const html = emailLayout(
+    venue.venueName,
+    `<p>${escapeHtml(greeting)}</p>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
+<p>${escapeHtml(contact)}</p>`,
+  );
+  return { subject: `${subject} - ${venue.venueName}`, text, html };
+}
+
+/** Queues the email in the caller's transaction when the reservation has a customer email. */
+export async function queueReservationChangeEmail(
+  deps: AppDeps,
+  tx: Tx,
+  input: {
+    venue: VenueIdentity;
+    reservation: AdminReservation;
+    change: ReservationChange;
+    dedupeKey?: string;
+  },
+): Promise<void> {
+  const to = input.reservation.customerEmail?.trim();
+  if (!to) return;
+  await deps.outbox.enqueue(tx, {
+    to,
+    ...reservationChangeEmail(input),
+    ...(input.dedupeKey ? { dedupeKey: input.dedupeKey } : {}),
+  });
+}

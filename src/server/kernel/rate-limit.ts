@@ -1,0 +1,42 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rateLimitHits } from "../db/schema";
+
+// A fixed-window counter in the database, so every instance counts the same hits: one atomic
+// upsert per hit (no read-then-write race between parallel requests).
+
+export type RateLimit = { limit: number; windowMs: number };
+
+const windowStartOf = (now: Date, windowMs: number) =>
+  new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+
+/**
+ * Takes one place in the bucket's current window. Returns whether the hit is within the limit and,
+ * when it is not, how many seconds are left until the window ends (Retry-After).
+ */
+export async function takeRateLimitHit(
+  db: Db,
+  bucket: string,
+  rule: RateLimit,
+  now: Date,
+): Promise<{ allowed: boolean; retryAfter: number; windowStart: Date }> {
+  const windowStart = windowStartOf(now, rule.windowMs);
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ bucket, windowStart, hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitHits.bucket, rateLimitHits.windowStart],
+      set: { hits: sql`${rateLimitHits.hits} + 1` },
+    })
+    .returning({ hits: rateLimitHits.hits });
+  const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
+  return { allowed: (row?.hits ?? 1) <= rule.limit, retryAfter, windowStart };
+}
+
+/** Gives a hit back (the request turned out to be one the limit does not count). */
+export async function returnRateLimitHit(db: Db, bucket: string, windowStart: Date): Promise<void> {
+  await db
+    .update(rateLimitHits)
+    .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
+    .where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.windowStart, windowStart)));
+}

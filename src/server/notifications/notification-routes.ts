@@ -1,0 +1,125 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { errorResponse } from "../../contracts/common";
+import {
+  courtAlertResponse,
+  createCourtAlertRequest,
+  reminderPreferenceSchema,
+  reminderSettingsSchema,
+} from "../../contracts/notifications";
+import { DEFAULT_REMINDER_LEAD_HOURS } from "../../domain/reminders";
+import { users } from "../db/schema";
+import { clientIp } from "../http/client-ip";
+import { currentUser, requireAdmin, requireUser } from "../http/guards";
+import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import type { AppEnv } from "../kernel/deps";
+import { createCourtAlert } from "./create-court-alert";
+import { loadReminderSettings, saveReminderSettings } from "./reminder-settings";
+
+const error = (description: string) => jsonResponse(errorResponse, description);
+
+export const notificationRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/court-alerts",
+      tags: ["Booking"],
+      summary: "Be told by email (and SMS with consent) when a court or bay frees at a full time",
+      request: jsonBody(createCourtAlertRequest),
+      responses: {
+        201: jsonResponse(courtAlertResponse, "Alert set"),
+        400: errorResponses[400],
+        409: error("A court or bay is free at this time: book it"),
+        429: error("Too many alerts for this person or address"),
+      },
+    }),
+    async (c) => {
+      const result = await createCourtAlert(c.var.deps, c.var.user, c.req.valid("json"), clientIp(c));
+      return c.json(result, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/me/reminders",
+      tags: ["Profile"],
+      summary: "Whether the signed-in player gets booking reminders",
+      middleware: [requireUser] as const,
+      responses: { 200: jsonResponse(reminderPreferenceSchema), 401: errorResponses[401] },
+    }),
+    async (c) => {
+      const [row] = await c.var.deps.db
+        .select({ enabled: users.remindersEnabled })
+        .from(users)
+        .where(eq(users.id, currentUser(c).id));
+      return c.json({ enabled: row?.enabled ?? true }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/me/reminders",
+      tags: ["Profile"],
+      summary: "Turn booking reminders (email and SMS) on or off",
+      middleware: [requireUser] as const,
+      request: jsonBody(reminderPreferenceSchema),
+      responses: {
+        200: jsonResponse(reminderPreferenceSchema),
+        400: errorResponses[400],
+        401: errorResponses[401],
+      },
+    }),
+    async (c) => {
+      const { enabled } = c.req.valid("json");
+      await c.var.deps.db
+        .update(users)
+        .set({ remindersEnabled: enabled, updatedAt: c.var.deps.now() })
+        .where(eq(users.id, currentUser(c).id));
+      return c.json({ enabled }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/reminder-settings",
+      tags: ["Admin"],
+      summary: "Reminder lead times",
+      middleware: [requireAdmin] as const,
+      responses: { 200: jsonResponse(reminderSettingsSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const settings = await loadReminderSettings(c.var.deps.db);
+      return c.json(
+        {
+          leadHours: settings.leadHours ?? DEFAULT_REMINDER_LEAD_HOURS,
+          secondLeadHours: settings.secondLeadHours,
+          smsProvider: c.var.deps.sms.enabled ? ("twilio" as const) : ("none" as const),
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/admin/reminder-settings",
+      tags: ["Admin"],
+      summary: "Set the reminder lead times",
+      middleware: [requireAdmin] as const,
+      request: jsonBody(reminderSettingsSchema),
+      responses: { 200: jsonResponse(reminderSettingsSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const { leadHours, secondLeadHours } = c.req.valid("json");
+      const second = secondLeadHours === leadHours ? null : secondLeadHours;
+      await saveReminderSettings(c.var.deps.db, { leadHours, secondLeadHours: second }, c.var.deps.now());
+      return c.json(
+        {
+          leadHours,
+          secondLeadHours: second,
+          smsProvider: c.var.deps.sms.enabled ? ("twilio" as const) : ("none" as const),
+        },
+        200,
+      );
+    },
+  );
