@@ -236,6 +236,23 @@ async function settle(page: Page) {
         (a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
       ),
   );
+  // A smooth scroll (a refused field brought into view) is no Web Animation: wait until the page
+  // has kept still for a few frames, or axe measures a sticky bar over a card in mid-flight.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = -1;
+        let still = 0;
+        const tick = () => {
+          const y = window.scrollY;
+          still = y === last ? still + 1 : 0;
+          last = y;
+          if (still >= 5) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
 }
 
 /** No spinner or "Loading…" text left on the screen. */

@@ -9,6 +9,7 @@ import { PageLoader } from "../../components/layout/AppLayout";
 import { errorMessage } from "../../lib/api";
 import { USER_SIGNED_OUT } from "../../lib/auth-events";
 import { notifyError, notifyInfo } from "../../lib/notify";
+import { scrollBehavior } from "../../lib/scroll-into-view";
 import { useSession } from "../../lib/session";
 import { bookingKeys, type Pricing } from "./api/booking-keys";
 import { useBookingContext } from "./api/get-booking-context";
@@ -141,7 +142,7 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
 
   // The cart bar's Checkout: to the cart, with the focus on the first detail still to give.
   const goToCheckout = () => {
-    document.getElementById("booking-step-3")?.scrollIntoView({ block: "start", behavior: "smooth" });
+    document.getElementById("booking-step-3")?.scrollIntoView({ block: "start", behavior: scrollBehavior() });
     const v = form.values;
     const empty = { name: !v.name.trim(), email: !v.email.trim(), termsAccepted: !v.termsAccepted };
     const next = (["name", "email", "termsAccepted"] as const).find((field) => empty[field]);

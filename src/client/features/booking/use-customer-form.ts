@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { scrollBehavior } from "../../lib/scroll-into-view";
 
 type CustomerValues = {
   name: string;
@@ -27,7 +28,7 @@ export const customerFieldId = (field: CustomerField) => `customer-${field}`;
 export function showCustomerField(field: CustomerField): void {
   const input = document.getElementById(customerFieldId(field));
   if (!input) return;
-  input.scrollIntoView({ block: "center", behavior: "smooth" });
+  input.scrollIntoView({ block: "center", behavior: scrollBehavior() });
   input.focus({ preventScroll: true });
 }
 

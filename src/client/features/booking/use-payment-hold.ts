@@ -4,6 +4,7 @@ import type { HoldSummary } from "../../../contracts/booking";
 import { bookingFormProblem } from "../../../domain/booking-form";
 import { ApiError, errorField, errorMessage } from "../../lib/api";
 import { notifyError, notifyInfo, notifySuccess } from "../../lib/notify";
+import { scrollBehavior } from "../../lib/scroll-into-view";
 import { bookingKeys, type Pricing } from "./api/booking-keys";
 import { useCancelHoldItem } from "./api/cancel-hold-item";
 import { useCreateHold } from "./api/create-hold";
@@ -155,7 +156,7 @@ export function usePaymentHold({
             expiresAt: created.expiresAt,
           });
           enter(created, created.holdToken);
-          window.scrollTo({ top: 0, behavior: "smooth" });
+          window.scrollTo({ top: 0, behavior: scrollBehavior() });
         },
         onError: (err) => {
           notifyError(`Error creating reservation: ${errorMessage(err, "Failed to create reservation")}`);
