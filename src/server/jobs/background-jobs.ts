@@ -1,4 +1,5 @@
 import type { AppDeps } from "../kernel/deps";
+import { pruneRateLimitHits } from "../kernel/rate-limit";
 import { expireHolds } from "../kernel/schedule/expire-holds";
 import { notifyFreedSlots } from "../notifications/notify-freed-slots";
 import { sendDueReminders } from "../notifications/send-due-reminders";
@@ -22,6 +23,12 @@ export function createBackgroundJobs(deps: AppDeps, featureJobs: Job[] = []) {
       name: "court-alerts",
       intervalMs: deps.config.HOLD_SWEEP_INTERVAL_MS,
       run: () => notifyFreedSlots(deps),
+    },
+    // The rate limits' old windows (kernel/rate-limit.ts): the table holds about a day of counters.
+    {
+      name: "prune-rate-limits",
+      intervalMs: 10 * 60_000,
+      run: () => pruneRateLimitHits(deps.db, deps.now()),
     },
   ]);
 }

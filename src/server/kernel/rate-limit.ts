@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimitHits } from "../db/schema";
 
@@ -39,4 +39,24 @@ export async function returnRateLimitHit(db: Db, bucket: string, windowStart: Da
     .update(rateLimitHits)
     .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
     .where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.windowStart, windowStart)));
+}
+
+/**
+ * How long a window's counter is kept after it starts: a day, far longer than any window a limit
+ * uses (the longest is 15 minutes), so a counter is never pruned while its window can still count.
+ */
+export const RATE_LIMIT_KEEP_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes the counters of windows that ended long ago (a background job): without it every address
+ * that ever tried a link would leave a row behind for good. Any instance may run it at any time;
+ * deleting an old window twice deletes nothing the second time. Returns how many were deleted.
+ */
+export async function pruneRateLimitHits(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - RATE_LIMIT_KEEP_MS);
+  const deleted = await db
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.windowStart, before))
+    .returning({ bucket: rateLimitHits.bucket });
+  return deleted.length;
 }
