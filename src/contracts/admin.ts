@@ -157,6 +157,8 @@ export const AUDIT_ACTIONS = [
   "customer_cancel_booking",
   "customer_reschedule_booking",
   "update_self_service_policy",
+  "offer_waitlist_place",
+  "update_waitlist_offer_time",
 ] as const;
 export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   refund_reservation: "Refund reservation",
@@ -167,6 +169,8 @@ export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string>
   customer_cancel_booking: "Customer cancelled booking",
   customer_reschedule_booking: "Customer rescheduled booking",
   update_self_service_policy: "Self-service policy changed",
+  offer_waitlist_place: "Waitlist place offered by hand",
+  update_waitlist_offer_time: "Waitlist offer time changed",
 };
 export const auditOutcome = z.enum(["success", "denied", "error"]);
 

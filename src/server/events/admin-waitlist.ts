@@ -8,7 +8,8 @@ import {
 } from "../../domain/waitlist";
 import { eventWaitlist, venueSettings } from "../db/schema";
 import { AppError, fieldError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps, SessionUser } from "../kernel/deps";
+import { writeAudit } from "../kernel/staff/audit-log";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { lockEvent } from "./event-queries";
 import { loadOfferMinutes, makeOffer } from "./waitlist-offers";
@@ -41,9 +42,11 @@ export async function listEventWaitlist(deps: AppDeps, eventId: string): Promise
  * Staff offer a place by hand, to anyone still waiting or whose offer lapsed or was declined, out
  * of turn if they choose. Like adding a registration by hand it is staff's call, so capacity is
  * not checked: the offer holds one more place, and automatic offers wait until places free again.
+ * Going out of turn is staff's decision, so it is written to the audit log with who did it.
  */
 export async function offerPlaceByHand(
   deps: AppDeps,
+  actor: SessionUser,
   eventId: string,
   entryId: string,
 ): Promise<AdminWaitlistResponse> {
@@ -60,6 +63,16 @@ export async function offerPlaceByHand(
     }
     const minutes = await loadOfferMinutes(tx);
     await makeOffer(tx, deps, { event, entry, venue, now, minutes, byStaff: true });
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: "offer_waitlist_place",
+      targetType: "waitlist_entry",
+      targetId: entry.id,
+      targetLabel: `${entry.customerName} (${entry.customerEmail}), ${event.name} on ${event.date}`,
+      outcome: "success",
+      at: now,
+      details: { eventId: event.id, previousStatus: entry.status, offerMinutes: minutes },
+    });
   });
   return listEventWaitlist(deps, eventId);
 }
@@ -67,17 +80,32 @@ export async function offerPlaceByHand(
 /** The venue's offer time, set by staff (DECISIONS.md: 2 hours by default). */
 export async function setWaitlistOfferMinutes(
   deps: AppDeps,
+  actor: SessionUser,
   minutes: number,
 ): Promise<{ offerMinutes: number }> {
   if (minutes < MIN_WAITLIST_OFFER_MINUTES || minutes > MAX_WAITLIST_OFFER_MINUTES) {
     throw fieldError("offerMinutes", WAITLIST_MESSAGES.offerMinutes);
   }
-  await deps.db
-    .insert(venueSettings)
-    .values({ id: 1, waitlistOfferMinutes: minutes, updatedAt: deps.now() })
-    .onConflictDoUpdate({
-      target: venueSettings.id,
-      set: { waitlistOfferMinutes: minutes, updatedAt: deps.now() },
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await loadOfferMinutes(tx);
+    await tx
+      .insert(venueSettings)
+      .values({ id: 1, waitlistOfferMinutes: minutes, updatedAt: now })
+      .onConflictDoUpdate({
+        target: venueSettings.id,
+        set: { waitlistOfferMinutes: minutes, updatedAt: now },
+      });
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: "update_waitlist_offer_time",
+      targetType: "venue_settings",
+      targetId: "1",
+      targetLabel: `${minutes} minutes`,
+      outcome: "success",
+      at: now,
+      details: { before, after: minutes },
     });
+  });
   return { offerMinutes: minutes };
 }

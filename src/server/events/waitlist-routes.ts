@@ -17,6 +17,7 @@ import { WAITLIST_MESSAGES } from "../../domain/waitlist";
 import { AppError } from "../errors";
 import { adminErrors, adminOnly } from "../http/admin-openapi";
 import { clientIp } from "../http/client-ip";
+import { currentUser } from "../http/guards";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
 import type { AppEnv } from "../kernel/deps";
 import { acceptWaitlistOffer } from "./accept-waitlist-offer";
@@ -133,7 +134,7 @@ export const waitlistRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const { id, entryId } = c.req.valid("param");
-      return c.json(await offerPlaceByHand(c.var.deps, id, entryId), 200);
+      return c.json(await offerPlaceByHand(c.var.deps, currentUser(c), id, entryId), 200);
     },
   )
   .openapi(
@@ -145,5 +146,9 @@ export const waitlistRoutes = new OpenAPIHono<AppEnv>()
       request: jsonBody(waitlistSettingsRequest),
       responses: { 200: jsonResponse(waitlistSettingsResponse), ...adminErrors },
     }),
-    async (c) => c.json(await setWaitlistOfferMinutes(c.var.deps, c.req.valid("json").offerMinutes), 200),
+    async (c) =>
+      c.json(
+        await setWaitlistOfferMinutes(c.var.deps, currentUser(c), c.req.valid("json").offerMinutes),
+        200,
+      ),
   );

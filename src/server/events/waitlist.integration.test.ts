@@ -14,7 +14,7 @@ import type {
   WaitlistEntryResponse,
 } from "../../contracts/waitlist";
 import { WAITLIST_JOIN_LIMIT } from "../../domain/waitlist";
-import { emailOutbox, eventRegistrations, eventWaitlist } from "../db/schema";
+import { auditLog, emailOutbox, eventRegistrations, eventWaitlist } from "../db/schema";
 import { present } from "../kernel/present";
 import { insertEvent, NOW, registerOk, registrationBody } from "./events-test-kit";
 import { sweepEventWaitlists } from "./sweep-event-waitlists";
@@ -26,11 +26,13 @@ const HOUR = 3_600_000;
 const clock = testClock(NOW);
 let t: TestApp;
 let admin: TestClient;
+let adminId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
   await t.seedFacilities();
   const adminUser = await t.createAdmin();
+  adminId = adminUser.id;
   admin = await t.signIn(adminUser.email, adminUser.password);
 });
 afterAll(() => t?.close());
@@ -280,6 +282,24 @@ describe("event waitlist offers", () => {
     expect(list.entries[1]?.offerExpiresAt).toBe(new Date(NOW.getTime() + 30 * 60_000).toISOString());
     expect((await t.request(`/api/admin/events/${event.id}/waitlist`)).status).toBe(401);
     await admin.put("/api/admin/waitlist-settings", { offerMinutes: 120 });
+    // Out of turn is staff's call: the audit log says who offered to whom, and who changed the time.
+    const [offered] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, b.entryId));
+    expect(offered).toMatchObject({
+      action: "offer_waitlist_place",
+      actorUserId: adminId,
+      outcome: "success",
+    });
+    expect(offered?.details).toMatchObject({
+      eventId: event.id,
+      previousStatus: "waiting",
+      offerMinutes: 30,
+    });
+    const times = await t.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "update_waitlist_offer_time"), eq(auditLog.actorUserId, adminId)))
+      .orderBy(asc(auditLog.id));
+    expect(times.slice(-2).map((r) => r.details)).toMatchObject([{ after: 30 }, { before: 30, after: 120 }]);
   });
 
   it(`refuses a join when places are free, and more than ${WAITLIST_JOIN_LIMIT} joins in 10 minutes from one address`, async () => {

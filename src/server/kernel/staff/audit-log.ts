@@ -12,7 +12,9 @@ export type AuditAction =
   | "cancel_membership"
   | "customer_cancel_booking"
   | "customer_reschedule_booking"
-  | "update_self_service_policy";
+  | "update_self_service_policy"
+  | "offer_waitlist_place"
+  | "update_waitlist_offer_time";
 
 export type AuditOutcome = "success" | "denied" | "error";
 
@@ -21,7 +23,7 @@ export type DenialReason = "wrong_password" | "throttled" | "not_configured";
 
 export type AuditTarget = {
   action: AuditAction;
-  targetType: "reservation" | "user" | "event_registration" | "booking" | "venue_settings";
+  targetType: "reservation" | "user" | "event_registration" | "booking" | "venue_settings" | "waitlist_entry";
   targetId: string;
   /** How staff would recognise the target later, kept even if the row changes or goes. */
   targetLabel?: string | null;
