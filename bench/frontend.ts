@@ -261,7 +261,7 @@ export function frontendReport(frontend: FrontendFigures, table: (rows: string[]
       [
         l.error ?? `machine index ${l.benchmarkIndex.join(", ")}`,
         ...(l.failedAttempts.length > 0
-          ? [`${l.failedAttempts.length} failed attempt(s) retried: ${failedSummary(l.failedAttempts)}`]
+          ? [`${l.failedAttempts.length} attempt(s) failed: ${failedSummary(l.failedAttempts)}`]
           : []),
       ].join("; "),
     ]);
