@@ -24,6 +24,8 @@ export type LighthouseFigure = {
   /** Every run's scores, and Lighthouse's measure of this machine's speed (benchmarkIndex). */
   performanceRuns: number[];
   benchmarkIndex: number[];
+  /** Runs that failed and were retried (Chromium 156 sometimes records no navigation: NO_NAVSTART). */
+  failedAttempts: string[];
   error?: string;
 };
 
@@ -79,21 +81,28 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
   }
 }
 
+/** Extra attempts per page when a Lighthouse run fails (NO_NAVSTART and the like). */
+export const LIGHTHOUSE_EXTRA_ATTEMPTS = 2;
+
 /**
- * Lighthouse's default (mobile) configuration; the median of `runs` runs for each score. Chromium
- * is started by Playwright with a remote-debugging port and Lighthouse attaches to it: Lighthouse's
- * own launcher (chrome-launcher) with Debian's Chromium 156 recorded no navigation in the trace
- * (NO_NAVSTART). A page Lighthouse cannot score is returned with `error`, never thrown, so the
- * other figures of the run are still printed and saved.
+ * Lighthouse's default (mobile) configuration; the median of `runs` successful runs for each score.
+ * Chromium is started by Playwright with a remote-debugging port and Lighthouse attaches to it:
+ * Lighthouse's own launcher (chrome-launcher) with Debian's Chromium 156 recorded no navigation in
+ * the trace (NO_NAVSTART). Even so a run now and then records no navigation ("Something went wrong
+ * with recording the trace"): a failed run is retried, up to `LIGHTHOUSE_EXTRA_ATTEMPTS` times per
+ * page, and the failures are listed in `failedAttempts`. A page that still does not get its runs is
+ * returned with `error` (and the scores of the runs it did get), never thrown, so the other figures
+ * of the run are still printed and saved.
  */
 export async function measureLighthouse(
   baseUrl: string,
   path: string,
-  options: { runs: number; cookie?: string; port: number },
+  options: { runs: number; cookie?: string; port: number; extraAttempts?: number },
 ): Promise<LighthouseFigure> {
   const performance: number[] = [];
   const accessibility: number[] = [];
   const benchmarkIndex: number[] = [];
+  const failedAttempts: string[] = [];
   const figure = (error?: string): LighthouseFigure => ({
     path,
     performance: performance.length > 0 ? median(performance) : null,
@@ -101,34 +110,33 @@ export async function measureLighthouse(
     runs: performance.length,
     performanceRuns: performance,
     benchmarkIndex,
+    failedAttempts,
     ...(error ? { error } : {}),
   });
+  const maxAttempts = options.runs + (options.extraAttempts ?? LIGHTHOUSE_EXTRA_ATTEMPTS);
   let browser: Awaited<ReturnType<typeof chromium.launch>> | null = null;
   try {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [`--remote-debugging-port=${options.port}`],
     });
-    for (let i = 0; i < options.runs; i++) {
-      const result = await lighthouse(
-        baseUrl + path,
-        {
-          port: options.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility"],
-          ...(options.cookie ? { extraHeaders: { cookie: options.cookie } } : {}),
+    for (let attempt = 0; attempt < maxAttempts && performance.length < options.runs; attempt++) {
+      const failure = await lighthouseRun(baseUrl + path, options).then(
+        (scores) => {
+          if (typeof scores === "string") return scores;
+          performance.push(scores.performance);
+          accessibility.push(scores.accessibility);
+          benchmarkIndex.push(scores.benchmarkIndex);
+          return null;
         },
-        undefined,
+        (err: unknown) => (err instanceof Error ? (err.message.split("\n")[0] ?? "") : String(err)),
       );
-      if (result?.lhr.runtimeError)
-        return figure(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
-      const categories = result?.lhr.categories;
-      if (categories?.performance?.score == null || categories.accessibility?.score == null)
-        return figure("Lighthouse gave no scores");
-      performance.push(Math.round(categories.performance.score * 100));
-      accessibility.push(Math.round(categories.accessibility.score * 100));
-      benchmarkIndex.push(Math.round(result?.lhr.environment.benchmarkIndex ?? 0));
+      if (failure !== null) failedAttempts.push(failure);
+    }
+    if (performance.length < options.runs) {
+      return figure(
+        `${performance.length} of ${options.runs} runs in ${maxAttempts} attempts; last: ${failedAttempts.at(-1) ?? "?"}`,
+      );
     }
     return figure();
   } catch (err) {
@@ -136,6 +144,33 @@ export async function measureLighthouse(
   } finally {
     await browser?.close().catch(() => {});
   }
+}
+
+/** One Lighthouse run: its scores, or why it gave none. */
+async function lighthouseRun(
+  url: string,
+  options: { cookie?: string; port: number },
+): Promise<{ performance: number; accessibility: number; benchmarkIndex: number } | string> {
+  const result = await lighthouse(
+    url,
+    {
+      port: options.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      ...(options.cookie ? { extraHeaders: { cookie: options.cookie } } : {}),
+    },
+    undefined,
+  );
+  if (result?.lhr.runtimeError) return `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
+  const categories = result?.lhr.categories;
+  if (categories?.performance?.score == null || categories.accessibility?.score == null)
+    return "Lighthouse gave no scores";
+  return {
+    performance: Math.round(categories.performance.score * 100),
+    accessibility: Math.round(categories.accessibility.score * 100),
+    benchmarkIndex: Math.round(result?.lhr.environment.benchmarkIndex ?? 0),
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -186,7 +221,7 @@ export function frontendChecks(frontend: FrontendFigures): Check[] {
         figure: `${score.path}: Lighthouse performance (mobile, median of ${score.runs})`,
         value:
           failed ??
-          `${score.performance} (runs ${score.performanceRuns.join(", ")}; machine index ${score.benchmarkIndex.join(", ")})`,
+          `${score.performance} (runs ${score.performanceRuns.join(", ")}; machine index ${score.benchmarkIndex.join(", ")}${score.failedAttempts.length > 0 ? `; ${score.failedAttempts.length} failed attempt(s) retried` : ""})`,
         budget: `≥ ${FRONTEND_BUDGET.lighthousePerformance}`,
         pass: !failed && (score.performance ?? 0) >= FRONTEND_BUDGET.lighthousePerformance,
       },
@@ -220,13 +255,28 @@ export function frontendReport(frontend: FrontendFigures, table: (rows: string[]
   for (const l of frontend.lighthouse) {
     scores.push([
       l.path,
-      l.performance === null ? "FAILED" : String(l.performance),
-      l.accessibility === null ? "FAILED" : String(l.accessibility),
+      l.error || l.performance === null ? "FAILED" : String(l.performance),
+      l.error || l.accessibility === null ? "FAILED" : String(l.accessibility),
       String(l.runs),
-      l.error ?? `machine index ${l.benchmarkIndex.join(", ")}`,
+      [
+        l.error ?? `machine index ${l.benchmarkIndex.join(", ")}`,
+        ...(l.failedAttempts.length > 0
+          ? [`${l.failedAttempts.length} attempt(s) failed: ${failedSummary(l.failedAttempts)}`]
+          : []),
+      ].join("; "),
     ]);
   }
   return ["", "== front end (first visit, empty cache)", table(rows), "", table(scores)];
+}
+
+/** "NO_NAVSTART × 2, …": the distinct reasons of the failed attempts, each with its count. */
+function failedSummary(failures: string[]): string {
+  const counts = new Map<string, number>();
+  for (const f of failures) {
+    const reason = (f.split(":")[0] ?? f).slice(0, 60);
+    counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  }
+  return [...counts].map(([reason, n]) => (n > 1 ? `${reason} × ${n}` : reason)).join(", ");
 }
 
 /** Signs in through the API as a browser would and returns the Cookie header for the session. */

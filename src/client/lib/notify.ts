@@ -1,7 +1,11 @@
-import { notifications, notificationsStore } from "@mantine/notifications";
-
-// The toasts' container (src/client/components/layout/NotificationsHost.tsx) is fetched at the
-// first toast, not with the page: a first visit never waits for it.
+// The toasts' container (src/client/components/layout/NotificationsHost.tsx) and Mantine's toast
+// store are fetched at the first toast, not with the page: a first visit never waits for them.
+// Every toast goes through the one promise, so toasts keep the order they were asked in.
+let store: Promise<typeof import("@mantine/notifications")> | null = null;
+const withStore = (use: (module: typeof import("@mantine/notifications")) => void) => {
+  store ??= import("@mantine/notifications");
+  void store.then(use);
+};
 const listeners = new Set<() => void>();
 let requested = false;
 
@@ -19,7 +23,7 @@ function requestHost() {
 
 function show(message: string, color: string) {
   requestHost();
-  notifications.show({ message, color });
+  withStore(({ notifications }) => notifications.show({ message, color }));
 }
 
 // SPEC §2 / §9 Notifications: 4000 ms (set once on <Notifications>, components/layout/Toasts.tsx),
@@ -40,7 +44,9 @@ export function notifyCart(message: string, color: "teal" | "blue" = "teal") {
   requestHost();
   cartToastTurn += 1;
   const toast = { id: CART_TOAST, message, color, autoClose: 4000 + (cartToastTurn % 2) };
-  const { notifications: shown, queue } = notificationsStore.getState();
-  if ([...shown, ...queue].some((n) => n.id === CART_TOAST)) notifications.update(toast);
-  else notifications.show(toast);
+  withStore(({ notifications, notificationsStore }) => {
+    const { notifications: shown, queue } = notificationsStore.getState();
+    if ([...shown, ...queue].some((n) => n.id === CART_TOAST)) notifications.update(toast);
+    else notifications.show(toast);
+  });
 }

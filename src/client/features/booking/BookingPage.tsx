@@ -1,6 +1,6 @@
 import { Alert, Container, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import type { BookingContext, TimeSlotDto } from "../../../contracts/booking";
 import { paymentsUnavailableMessage } from "../../../domain/payment-hold";
@@ -15,11 +15,9 @@ import { bookingKeys, type Pricing } from "./api/booking-keys";
 import { useBookingContext } from "./api/get-booking-context";
 import { BookingHeading, BookingIntro } from "./BookingIntro";
 import classes from "./booking.module.css";
-import { CartBar } from "./CartBar";
 import { CheckoutSteps } from "./CheckoutSteps";
 import { FacilityPicker } from "./FacilityPicker";
 import { SlotStep } from "./SlotStep";
-import { StaffLinkRefused } from "./StaffLinkRefused";
 import { StepCard } from "./StepCard";
 import { type CartItem, cartItemFromSlot, sameSlotCount } from "./types";
 import { useCart, useCartTotals } from "./use-cart";
@@ -27,9 +25,15 @@ import { customerFieldId, type Prefill, useCustomerForm } from "./use-customer-f
 import { usePaymentHold } from "./use-payment-hold";
 import { type SlotSelection, useSlotSelection } from "./use-slot-selection";
 
-// Step 6 is fetched when the cart gets its first item, so the first visit to /book does not carry it.
+// Step 6 and the phone's cart bar are fetched when the cart gets its first item, and the staff
+// link's refusal when it is shown, so the first visit to /book does not carry them (decision 025).
 const importPaymentPanel = () => import("./PaymentPanel");
 const PaymentPanel = lazy(importPaymentPanel);
+const importCartBar = () => import("./CartBar");
+const CartBar = lazy(() => importCartBar().then((m) => ({ default: m.CartBar })));
+const StaffLinkRefused = lazy(() =>
+  import("./StaffLinkRefused").then((m) => ({ default: m.StaffLinkRefused })),
+);
 
 // SPEC §2 Booking screen (/ and /book; /book?member={userId} for admins booking for a member).
 export default function BookingPage() {
@@ -39,9 +43,19 @@ export default function BookingPage() {
   // A staff link (/book?member=…) is for staff: anyone else is told so before the server refuses.
   const staffLinkRefused = memberId !== null && !user?.isAdmin;
   const context = useBookingContext(user?.id ?? null, staffLinkRefused ? null : memberId);
+  // The screen's first render is the biggest of the page. The answer arrives through TanStack
+  // Query's store, which React renders in one uninterruptible task; deferred, the screen renders in
+  // the background in small slices (Lighthouse's Total Blocking Time) while the heading stays.
+  const ready = useDeferredValue(context.data !== undefined);
 
-  if (staffLinkRefused) return <StaffLinkRefused />;
-  if (context.isPending) {
+  if (staffLinkRefused) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <StaffLinkRefused />
+      </Suspense>
+    );
+  }
+  if (context.isPending || (!ready && !context.isError)) {
     return (
       <Container size="lg" py={{ base: "md", sm: "xl" }} px={{ base: "sm", sm: "md" }}>
         <Stack gap="sm" mb="lg">
@@ -129,6 +143,7 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
     if (!selection.date || !selection.duration) return;
     cart.addItem(cartItemFromSlot(slot, selection.facilityType, selection.date, selection.duration));
     void importPaymentPanel();
+    void importCartBar();
     selection.clearStartTime();
   };
   const addToCart = () => {
@@ -215,7 +230,10 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
         </div>
       )}
       {!payment.hold && cart.items.length > 0 && (
-        <CartBar count={cart.items.length} totalCents={totals.totalCents} onCheckout={goToCheckout} />
+        // Nothing in its place while its code arrives: it is a bar fixed to the screen's bottom.
+        <Suspense fallback={null}>
+          <CartBar count={cart.items.length} totalCents={totals.totalCents} onCheckout={goToCheckout} />
+        </Suspense>
       )}
     </Container>
   );

@@ -1,6 +1,8 @@
-import { Anchor, Checkbox, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Anchor, InputBase, Stack, Text, TextInput } from "@mantine/core";
 import { SMS_CONSENT_HINT } from "../../../domain/booking-form";
 import { useVenue } from "../../lib/venue";
+import classes from "./booking.module.css";
+import { CheckField } from "./CheckField";
 import { type CustomerForm, customerFieldId } from "./use-customer-form";
 
 /** Step 4, Customer Information (SPEC §2 Booking screen, §5 Public booking Form). */
@@ -42,35 +44,33 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
         value={values.phone}
         onChange={(e) => setField("phone", e.currentTarget.value)}
       />
-      <Checkbox
-        size="md"
+      <CheckField
         label="Text me reminders about my reservation (SMS)"
         id={customerFieldId("smsConsent")}
         checked={values.smsConsent}
-        onChange={(e) => setField("smsConsent", e.currentTarget.checked)}
+        onChange={(checked) => setField("smsConsent", checked)}
         error={errors.smsConsent}
-        aria-invalid={Boolean(errors.smsConsent)}
         description={needsConsent && !errors.smsConsent ? SMS_CONSENT_HINT : undefined}
-        styles={{ description: { color: "var(--mantine-color-orange-8)" } }}
       />
-      <Textarea
+      {/* A plain textarea in Mantine's input: it grows with its text through CSS (field-sizing),
+          without the code of Mantine's Textarea and its autosize (decision 025). */}
+      <InputBase
+        component="textarea"
+        multiline
+        rows={2}
+        className={classes.notes}
         label="Notes"
         id={customerFieldId("notes")}
         size="md"
-        autosize
-        minRows={2}
-        maxRows={6}
         maxLength={2000}
         value={values.notes}
         onChange={(e) => setField("notes", e.currentTarget.value)}
       />
-      <Checkbox
-        size="md"
+      <CheckField
         id={customerFieldId("termsAccepted")}
         checked={values.termsAccepted}
-        onChange={(e) => setField("termsAccepted", e.currentTarget.checked)}
+        onChange={(checked) => setField("termsAccepted", checked)}
         error={errors.termsAccepted}
-        aria-invalid={Boolean(errors.termsAccepted)}
         label={
           <Text span size="sm">
             I accept the terms and conditions and the{" "}

@@ -1,6 +1,6 @@
-import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
-import { IconCalendar, IconClockHour4 } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { InputBase, SimpleGrid, TextInput } from "@mantine/core";
+import { IconCalendar, IconChevronDown, IconClockHour4 } from "@tabler/icons-react";
+import { type ChangeEvent, useEffect, useState } from "react";
 import type { BookingContext } from "../../../contracts/booking";
 import { PAST_DATE_MESSAGE, tooFarMessage } from "../../../domain/booking-window";
 import type { FacilityType } from "../../../domain/durations";
@@ -64,17 +64,29 @@ export function DateDurationFields(props: Props) {
         disabled={disabled}
         required
       />
-      <NativeSelect
+      {/* Mantine's NativeSelect, without its code: the same InputBase around a native select. */}
+      <InputBase
+        component="select"
+        pointer
         label="Duration"
         size="md"
         value={String(duration)}
-        onChange={(e) => props.onDurationChange(Number(e.currentTarget.value))}
-        data={context.durations[facilityType].map((m) => ({ value: String(m), label: durationLabel(m) }))}
+        onChange={(e: ChangeEvent<HTMLSelectElement>) =>
+          props.onDurationChange(Number(e.currentTarget.value))
+        }
         leftSection={<IconClockHour4 size={18} aria-hidden />}
+        rightSection={<IconChevronDown size={16} aria-hidden />}
+        rightSectionPointerEvents="none"
         description={facilityType === "court" ? "Courts from 1 hour" : "Dart bays from 30 minutes"}
         disabled={disabled}
         required
-      />
+      >
+        {context.durations[facilityType].map((m) => (
+          <option key={m} value={String(m)}>
+            {durationLabel(m)}
+          </option>
+        ))}
+      </InputBase>
     </SimpleGrid>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Radio, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Group, RadioCard, RadioGroup, RadioIndicator, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconPingPong, IconTarget } from "@tabler/icons-react";
 import { FACILITY_LABELS } from "../../../domain/booking-form";
 import { FACILITY_TYPES, type FacilityType } from "../../../domain/durations";
@@ -17,7 +17,7 @@ export function FacilityPicker({
   disabled?: boolean;
 }) {
   return (
-    <Radio.Group
+    <RadioGroup
       value={value}
       onChange={(v) => onChange(v as FacilityType)}
       label="What would you like to book?"
@@ -27,18 +27,18 @@ export function FacilityPicker({
         {FACILITY_TYPES.map((type) => {
           const Icon = ICONS[type];
           return (
-            <Radio.Card key={type} value={type} className={classes.card} p="sm" disabled={disabled}>
+            <RadioCard key={type} value={type} className={classes.card} p="sm" disabled={disabled}>
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap">
                   <Icon size={26} aria-hidden />
-                  <Radio.Indicator size="sm" />
+                  <RadioIndicator size="sm" />
                 </Group>
                 <Text fw={700}>{FACILITY_LABELS[type]}</Text>
               </Stack>
-            </Radio.Card>
+            </RadioCard>
           );
         })}
       </SimpleGrid>
-    </Radio.Group>
+    </RadioGroup>
   );
 }

@@ -1,4 +1,5 @@
-import { Center, Group, Loader, Radio, SimpleGrid, Text } from "@mantine/core";
+import { Center, Group, Loader, RadioCard, RadioGroup, SimpleGrid, Text } from "@mantine/core";
+import { useDeferredValue } from "react";
 import type { TimeSlotDto } from "../../../contracts/booking";
 import type { FacilityType } from "../../../domain/durations";
 import { formatCents } from "../../../domain/money";
@@ -36,7 +37,7 @@ export function TimeSlotPicker({
   disabled,
 }: Props) {
   return (
-    <Radio.Group value={value ?? ""} onChange={onChange} label="Time" labelProps={{ mb: "xs" }} withAsterisk>
+    <RadioGroup value={value ?? ""} onChange={onChange} label="Time" labelProps={{ mb: "xs" }} withAsterisk>
       <SlotList
         facilityType={facilityType}
         slots={slots}
@@ -46,7 +47,7 @@ export function TimeSlotPicker({
         retrying={retrying}
         disabled={disabled}
       />
-    </Radio.Group>
+    </RadioGroup>
   );
 }
 
@@ -59,7 +60,10 @@ function SlotList({
   retrying,
   disabled,
 }: Pick<Props, "facilityType" | "slots" | "isLoading" | "isError" | "onRetry" | "retrying" | "disabled">) {
-  if (isLoading) {
+  // The first list of a date renders in the background, in slices (see BookingPage): the loading
+  // line stays until it is done. A list that replaces another renders at once.
+  const shownSlots = useDeferredValue(slots);
+  if (isLoading || (slots && !shownSlots)) {
     return (
       <Center py="lg" role="status">
         <Group gap="sm">
@@ -82,7 +86,7 @@ function SlotList({
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" className={classes.slotList}>
       {slots.map((slot) => (
-        <Radio.Card
+        <RadioCard
           key={slot.startTime}
           value={slot.startTime}
           className={classes.card}
@@ -110,7 +114,7 @@ function SlotList({
               </Text>
             )}
           </div>
-        </Radio.Card>
+        </RadioCard>
       ))}
     </SimpleGrid>
   );
