@@ -18,25 +18,23 @@ describe("pruning the rate limits' old windows", () => {
   it("deletes windows older than a day and keeps the current ones, which still count", async () => {
     const ago = (ms: number) => new Date(NOW.getTime() - ms);
     // 1,000 addresses from two days ago, 10 from just over a day ago, 5 from an hour ago.
-    await t.db
-      .insert(rateLimitHits)
-      .values([
-        ...Array.from({ length: 1000 }, (_, i) => ({
-          bucket: `old:${i}`,
-          windowStart: ago(2 * RATE_LIMIT_KEEP_MS),
-          hits: 3,
-        })),
-        ...Array.from({ length: 10 }, (_, i) => ({
-          bucket: `day:${i}`,
-          windowStart: ago(RATE_LIMIT_KEEP_MS + 60_000),
-          hits: 1,
-        })),
-        ...Array.from({ length: 5 }, (_, i) => ({
-          bucket: `hour:${i}`,
-          windowStart: ago(60 * 60_000),
-          hits: 1,
-        })),
-      ]);
+    await t.db.insert(rateLimitHits).values([
+      ...Array.from({ length: 1000 }, (_, i) => ({
+        bucket: `old:${i}`,
+        windowStart: ago(2 * RATE_LIMIT_KEEP_MS),
+        hits: 3,
+      })),
+      ...Array.from({ length: 10 }, (_, i) => ({
+        bucket: `day:${i}`,
+        windowStart: ago(RATE_LIMIT_KEEP_MS + 60_000),
+        hits: 1,
+      })),
+      ...Array.from({ length: 5 }, (_, i) => ({
+        bucket: `hour:${i}`,
+        windowStart: ago(60 * 60_000),
+        hits: 1,
+      })),
+    ]);
     // One address in the current window, one hit short of the limit.
     for (let i = 0; i < RULE.limit - 1; i++) await takeRateLimitHit(t.db, "now:guesser", RULE, NOW);
 
