@@ -3,6 +3,18 @@
 // database outside production (SEED_ON_EMPTY's default); never on DATABASE_URL or in production.
 // The server runs in this process (decision record 025): npm and one node process, not a
 // launcher waiting on a second node process.
+//
+// V8 settings (package.json's start script; decision record 025, its update). They can only be given
+// on node's command line (not by this script, which runs inside the process they configure), so
+// they are there. The embedded database runs in this process, and at rest after a first start two
+// of V8's defaults held about 90 MB of the server's ~300 MB:
+// --max-semi-space-size=2  the young generation grows to 2 × 16 MB under the demo seed's allocation
+//                          and stays that size while idle; capped at 2 × 2 MB.
+// --v8-pool-size=1         V8's background threads (GC helpers, the optimising compiler for JS and
+//                          for PostgreSQL's WebAssembly) each keep a malloc arena of freed compiler
+//                          memory; four such threads on a 2-core machine buy nothing.
+// Neither changed the server's CPU time per request measurably (docs/performance.md). Production
+// (systemd, `node dist/server/main.js` on PostgreSQL) does not run this script.
 import { ensureBuild } from "./ensure-build.mjs";
 
 ensureBuild();

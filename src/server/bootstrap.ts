@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { createAuth } from "./auth/auth";
 import type { Config } from "./config";
 import { openDatabase } from "./db/client";
 import { CHANNELS } from "./db/notify-bus";
-import { createOutbox } from "./email/outbox";
+import { createOutbox, type MailTransport } from "./email/outbox";
 import { resetPasswordEmail } from "./email/templates/reset-password";
 import type { AppDeps } from "./kernel/deps";
 import { createSlotContextCache } from "./kernel/schedule/slot-context-cache";
@@ -31,20 +31,39 @@ function authSecret(config: Config): string {
   return secret;
 }
 
-function smtpTransport(config: Config): Transporter | null {
-  if (!config.SMTP_HOST) return null;
-  return nodemailer.createTransport({
-    host: config.SMTP_HOST,
-    port: config.SMTP_PORT,
-    secure: config.SMTP_SECURE,
-    auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? "" } : undefined,
-    // A mail server that stops answering must not hold the outbox worker for minutes per email
-    // (nodemailer waits 2 min to connect and 10 min on a silent socket by default); the email stays
-    // in the outbox and is retried with backoff.
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-  });
+/**
+ * The SMTP transport, created at the first email sent: nodemailer is some 3 MB of the server's
+ * memory, loaded only when there is mail to deliver (decision record 025).
+ */
+function smtpTransport(config: Config): MailTransport | null {
+  const host = config.SMTP_HOST;
+  if (!host) return null;
+  let transporter: Promise<Transporter> | null = null;
+  const open = async (): Promise<Transporter> => {
+    const { default: nodemailer } = await import("nodemailer");
+    return nodemailer.createTransport({
+      host,
+      port: config.SMTP_PORT,
+      secure: config.SMTP_SECURE,
+      auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? "" } : undefined,
+      // A mail server that stops answering must not hold the outbox worker for minutes per email
+      // (nodemailer waits 2 min to connect and 10 min on a silent socket by default); the email
+      // stays in the outbox and is retried with backoff.
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
+  };
+  return {
+    async sendMail(mail) {
+      // A failed load is not kept: the outbox's next attempt tries again.
+      transporter ??= open().catch((err: unknown) => {
+        transporter = null;
+        throw err;
+      });
+      return (await transporter).sendMail(mail);
+    },
+  };
 }
 
 function twilioSender(config: Config): SmsSender | null {
@@ -60,7 +79,7 @@ function twilioSender(config: Config): SmsSender | null {
 
 export type DepsOverrides = {
   now?: () => Date;
-  transport?: Transporter | null;
+  transport?: MailTransport | null;
   /** The SMS provider; by default Twilio when configured, else none (texts stay at /dev/sms). */
   smsSender?: SmsSender | null;
   databaseUrl?: string | null;

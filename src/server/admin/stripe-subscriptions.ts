@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Config } from "../config";
 
 // The one call staff operations make to Stripe Billing: cancel a subscription at the end of its
@@ -16,17 +16,25 @@ export function subscriptionCanceller(config: Config): SubscriptionCanceller | n
   if (cache.has(config)) return cache.get(config) ?? null;
   let canceller: SubscriptionCanceller | null = null;
   if (config.STRIPE_SECRET_KEY) {
+    const secretKey = config.STRIPE_SECRET_KEY;
     const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
     const protocol = base?.protocol === "http:" ? "http" : "https";
-    const stripe = new Stripe(config.STRIPE_SECRET_KEY, {
-      ...(base ? { host: base.hostname, port: base.port || (protocol === "http" ? 80 : 443), protocol } : {}),
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      appInfo: { name: "venue-booking" },
-    });
+    let client: Stripe | null = null;
     canceller = {
       async cancelAtPeriodEnd(subscriptionId, idempotencyKey) {
-        const subscription = await stripe.subscriptions.update(
+        // The SDK is loaded at the first cancellation, not at start (decision record 025).
+        if (!client) {
+          const { default: StripeSdk } = await import("stripe");
+          client ??= new StripeSdk(secretKey, {
+            ...(base
+              ? { host: base.hostname, port: base.port || (protocol === "http" ? 80 : 443), protocol }
+              : {}),
+            maxNetworkRetries: 2,
+            timeout: 20_000,
+            appInfo: { name: "venue-booking" },
+          });
+        }
+        const subscription = await client.subscriptions.update(
           subscriptionId,
           { cancel_at_period_end: true },
           { idempotencyKey },

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Transporter } from "nodemailer";
+import type { SendMailOptions } from "nodemailer";
 import type { Db, Tx } from "../db/client";
 import { CHANNELS, notify } from "../db/notify-bus";
 import { emailOutbox } from "../db/schema";
@@ -14,6 +14,9 @@ export type OutgoingEmail = {
   /** Queued once per key, however often the caller runs (webhook retries, double clicks). */
   dedupeKey?: string;
 };
+
+/** What the outbox needs of a mail transport: nodemailer's Transporter, or bootstrap's lazy one. */
+export type MailTransport = { sendMail(mail: SendMailOptions): Promise<unknown> };
 
 const MAX_ATTEMPTS = 12;
 const BATCH = 20;
@@ -31,7 +34,7 @@ export type Outbox = ReturnType<typeof createOutbox>;
 export function createOutbox(options: {
   db: Db;
   logger: Logger;
-  transport: Transporter | null;
+  transport: MailTransport | null;
   from: string;
   now: () => Date;
 }) {
@@ -94,7 +97,7 @@ export function createOutbox(options: {
     return sent;
   }
 
-  async function send(mailer: Transporter, row: typeof emailOutbox.$inferSelect): Promise<boolean> {
+  async function send(mailer: MailTransport, row: typeof emailOutbox.$inferSelect): Promise<boolean> {
     const attempts = row.attempts;
     try {
       await mailer.sendMail({

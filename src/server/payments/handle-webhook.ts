@@ -38,7 +38,7 @@ export async function handlePaymentWebhook(
     if (signedAt !== null && signedAt - deps.now().getTime() > WEBHOOK_TOLERANCE_MS) {
       throw new Error("signature timestamp is in the future beyond the tolerance");
     }
-    event = deps.payments.verifyWebhook(rawBody, signature, deps.now());
+    event = await deps.payments.verifyWebhook(rawBody, signature, deps.now());
   } catch (err) {
     deps.logger.warn({ err: (err as Error).message }, "webhook signature rejected");
     throw new AppError("VALIDATION", "Invalid webhook signature");

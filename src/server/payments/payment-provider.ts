@@ -93,6 +93,6 @@ export interface PaymentProvider {
    * checkout): the copy inside the signed event is then the truth.
    */
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
-  /** Verifies the signature (and its age) on the raw body; throws when either is wrong. */
-  verifyWebhook(rawBody: string, signatureHeader: string, receivedAt: Date): Stripe.Event;
+  /** Verifies the signature (and its age) on the raw body; rejects when either is wrong. */
+  verifyWebhook(rawBody: string, signatureHeader: string, receivedAt: Date): Promise<Stripe.Event>;
 }

@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { MembershipPlan } from "../../domain/membership";
 import type {
   CheckoutSession,
@@ -33,18 +33,37 @@ function connectionOptions(apiBase: string | undefined): Stripe.StripeConfig {
   };
 }
 
+/** Stripe's SDK, loaded at its first use: some 4 MB of memory a server without Stripe never needs. */
+async function stripeSdk(): Promise<typeof Stripe> {
+  const { default: sdk } = await import("stripe");
+  return sdk;
+}
+
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
-    ...connectionOptions(options.apiBase),
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: "venue-booking" },
-  });
+  let client: Promise<Stripe> | null = null;
+  /** The SDK's client, created at the first call (a failed load is retried at the next). */
+  const stripeClient = (): Promise<Stripe> => {
+    client ??= stripeSdk().then(
+      (StripeSdk) =>
+        new StripeSdk(options.secretKey, {
+          ...connectionOptions(options.apiBase),
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          appInfo: { name: "venue-booking" },
+        }),
+      (err: unknown) => {
+        client = null;
+        throw err;
+      },
+    );
+    return client;
+  };
 
   return {
     name: "stripe",
 
     async createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession> {
+      const stripe = await stripeClient();
       const metadata: Record<string, string> = { purpose: input.purpose, paymentId: input.paymentId };
       if (input.holdId) metadata.holdId = input.holdId;
       if (input.registrationId) metadata.registrationId = input.registrationId;
@@ -94,16 +113,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async expireCheckoutSession(sessionId: string): Promise<void> {
+      const stripe = await stripeClient();
       try {
         await stripe.checkout.sessions.expire(sessionId);
       } catch (err) {
         // Already complete or already expired: nothing left to stop.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        if (err instanceof (await stripeSdk()).errors.StripeInvalidRequestError) return;
         throw err;
       }
     },
 
     async refund(input: RefundInput) {
+      const stripe = await stripeClient();
       const refund = await stripe.refunds.create(
         {
           payment_intent: input.providerPaymentId,
@@ -116,6 +137,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async refundSubscription(input) {
+      const stripe = await stripeClient();
       if (input.subscriptionId) {
         await stripe.subscriptions.cancel(
           input.subscriptionId,
@@ -138,6 +160,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput): Promise<CheckoutSession> {
+      const stripe = await stripeClient();
       const price = options.prices?.[input.plan];
       if (!price) {
         throw new Error(
@@ -169,11 +192,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async retrieveSubscription(subscriptionId: string) {
+      const stripe = await stripeClient();
       return subscriptionSnapshot(await stripe.subscriptions.retrieve(subscriptionId));
     },
 
-    verifyWebhook(rawBody, signatureHeader, receivedAt) {
-      return stripe.webhooks.constructEvent(
+    async verifyWebhook(rawBody, signatureHeader, receivedAt) {
+      return (await stripeClient()).webhooks.constructEvent(
         rawBody,
         signatureHeader,
         options.webhookSecret,
