@@ -74,8 +74,9 @@ export type FacilityDayTurn = {
 function freshRead(gate: Gate | undefined, now: Date): SharedRead | null {
   const read = gate?.read;
   if (!read) return null;
-  const age = now.getTime() - read.at;
-  return age >= 0 && age < SHARED_READ_MS ? read : null;
+  // A read made for a later instant than the asker's (it waited in the queue) is newer, not
+  // older: it may have seen holds end, never a place freed that it does not show.
+  return now.getTime() - read.at < SHARED_READ_MS ? read : null;
 }
 
 /** A reason to give up a place in the queue, from a new read of that facility day, or null. */
