@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateSlots, type SlotInput } from "./slots";
+import { freeFacilitiesAt, generateSlots, type SlotInput } from "./slots";
 
 const MONDAY = "2026-11-23";
 const weekdayHours = { opensAt: "09:00", closesAt: "21:00" };
@@ -148,5 +149,63 @@ describe("generateSlots: weekend cutoffs", () => {
     );
     expect(slots[0]?.startTime).toBe("10:30");
     expect(slots.at(-1)).toMatchObject({ startTime: "20:00", isAvailable: true, memberPriceCents: 4000 });
+  });
+});
+
+describe("freeFacilitiesAt: one slot, the same answer as the whole day", () => {
+  const time = fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
+    .map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
+  const arbitraryInput = fc.record({
+    // Today (Friday), the Saturday and Sunday with their cutoffs, a Monday, and a past day.
+    date: fc.constantFrom("2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22", MONDAY),
+    // Around the venue's day on that Friday (Chicago is UTC-6).
+    now: fc.integer({ min: 0, max: 24 * 60 }).map((m) => new Date(Date.UTC(2026, 10, 20, 6) + m * 60_000)),
+    facilityType: fc.constantFrom("court" as const, "dart_bay" as const),
+    durationMinutes: fc.constantFrom(0, 30, 60, 90, 120),
+    hours: fc.option(
+      fc.constantFrom(
+        weekdayHours,
+        { opensAt: "10:00", closesAt: "23:00" },
+        { opensAt: "08:30", closesAt: "12:00" },
+      ),
+    ),
+    facilityIds: fc.uniqueArray(fc.integer({ min: 1, max: 8 }), { maxLength: 8 }),
+    busy: fc.array(
+      fc
+        .record({
+          facilityId: fc.integer({ min: 1, max: 8 }),
+          startTime: fc
+            .integer({ min: 16, max: 44 })
+            .map((h) => `${String(Math.floor(h / 2)).padStart(2, "0")}:${h % 2 ? "30" : "00"}`),
+          lengthSteps: fc.integer({ min: 1, max: 6 }),
+        })
+        .map(({ facilityId, startTime, lengthSteps }) => {
+          const [h = 0, m = 0] = startTime.split(":").map(Number);
+          const end = Math.min(24 * 60, h * 60 + m + lengthSteps * 30);
+          const endTime = `${String(Math.floor(end / 60)).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`;
+          return { facilityId, startTime, endTime };
+        }),
+      { maxLength: 12 },
+    ),
+  });
+
+  it("matches generateSlots for any start, free or not, offered or not", () => {
+    fc.assert(
+      fc.property(arbitraryInput, time, (slotInput, startTime) => {
+        const offered = generateSlots({ ...slotInput, busy: [] }).find((s) => s.startTime === startTime);
+        const live = generateSlots(slotInput).find((s) => s.startTime === startTime);
+        const expected =
+          !offered || offered.freeFacilityIds.length === 0 ? null : (live?.freeFacilityIds ?? []);
+        expect(freeFacilitiesAt(slotInput, startTime)).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("names a slot only in its own spelling", () => {
+    expect(freeFacilitiesAt(input({}), "17:00")).toEqual([1, 2, 3]);
+    expect(freeFacilitiesAt(input({}), "17:00:00")).toBeNull();
+    expect(freeFacilitiesAt(input({}), "99:00")).toBeNull();
   });
 });

@@ -85,3 +85,36 @@ export function generateSlots(input: SlotInput): TimeSlot[] {
   }
   return slots;
 }
+
+/**
+ * The free facilities of the one slot starting at `startTime`, lowest number first, or null when
+ * the time picker would not offer that slot at all (off the 30-minute grid, outside the day's
+ * hours, already started, past a weekend cutoff, no active facility). The same answer as
+ * `generateSlots(input)` for that start (a slot with no free facility gives []), without building
+ * and pricing the whole day: a hold asks this for every item, and in a rush for every request
+ * (issue 16, docs/decisions/024).
+ */
+export function freeFacilitiesAt(input: SlotInput, startTime: string): number[] | null {
+  const { date, now, durationMinutes, hours, facilityIds, busy } = input;
+  if (!hours || facilityIds.length === 0 || durationMinutes <= 0) return null;
+  // Only the spelling generateSlots gives a start ("HH:mm") names a slot.
+  const parts = START_RE.exec(startTime);
+  if (!parts) return null;
+  const start = Number(parts[1]) * 60 + Number(parts[2]);
+  const opensAt = minutesOf(hours.opensAt);
+  if (start < opensAt || (start - opensAt) % SLOT_STEP_MINUTES !== 0) return null;
+  const end = start + durationMinutes;
+  if (end > minutesOf(hours.closesAt)) return null;
+  const cutoff = WEEKEND_LAST_END[dayOfWeek(date)] ?? Number.POSITIVE_INFINITY;
+  if (end > cutoff) return null;
+  const today = venueToday(now);
+  if (compareDates(date, today) < 0) return null;
+  if (date === today && start < minutesOf(venueNowTime(now)) + 1) return null;
+  const taken = new Set<number>();
+  for (const b of busy) {
+    if (start < minutesOf(b.endTime) && end > minutesOf(b.startTime)) taken.add(b.facilityId);
+  }
+  return [...facilityIds].sort((a, b) => a - b).filter((id) => !taken.has(id));
+}
+
+const START_RE = /^(\d{2}):([0-5]\d)$/;

@@ -6,9 +6,10 @@ import { profileRoutes } from "./account/profile-routes";
 import { sessionRoutes } from "./account/session-routes";
 import { adminRoutes } from "./admin/admin-routes";
 import { bookingRoutes } from "./booking/booking-routes";
+import { forgetScheduleReads } from "./booking/facility-day-lock";
 import { manageRoutes } from "./booking/manage-routes";
 import { checkoutPurposes } from "./checkout-purposes";
-import { CHANNELS, notify } from "./db/notify-bus";
+import { CHANNELS, notify, ONLY_TOOK_PLACES } from "./db/notify-bus";
 import { devMailboxRoutes } from "./email/dev-mailbox-routes";
 import { AppError } from "./errors";
 import { adminEventRoutes } from "./events/admin-event-routes";
@@ -105,7 +106,11 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
       // A refused request (4xx: its transaction rolled back) changed nothing for other instances
       // to hear about; in a rush most answers are 409s, each a round trip saved (decision 024).
       if (c.res.status >= 400 && c.res.status < 500) return;
-      await notify(deps.db, CHANNELS.availability).catch((err) =>
+      // The holds' shared schedule reads too, so a place this write freed is not refused from them;
+      // a new hold only took places, which those reads may keep refusing (decision 024).
+      const onlyTookPlaces = c.var.onlyTookPlaces === true;
+      if (!onlyTookPlaces) forgetScheduleReads(deps.db);
+      await notify(deps.db, CHANNELS.availability, onlyTookPlaces ? ONLY_TOOK_PLACES : "").catch((err) =>
         deps.logger.warn({ err: (err as Error).message }, "could not notify other instances"),
       );
     }

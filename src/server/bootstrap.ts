@@ -3,9 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Transporter } from "nodemailer";
 import { createAuth } from "./auth/auth";
+import { forgetScheduleReads } from "./booking/facility-day-lock";
 import type { Config } from "./config";
 import { openDatabase } from "./db/client";
-import { CHANNELS } from "./db/notify-bus";
+import { CHANNELS, ONLY_TOOK_PLACES } from "./db/notify-bus";
 import { createOutbox, type MailTransport } from "./email/outbox";
 import { resetPasswordEmail } from "./email/templates/reset-password";
 import type { AppDeps } from "./kernel/deps";
@@ -125,11 +126,13 @@ export async function createDeps(
   const payments =
     overrides.payments !== undefined ? overrides.payments : createPaymentProvider(config, secret);
   const availabilityCache = createSlotContextCache(config.AVAILABILITY_CACHE_MS);
-  // Other instances' writes end this instance's cached reads, and their queued emails wake this
+  // Other instances' writes end this instance's cached reads (the availability cache and the
+  // holds' shared schedule reads, docs/decisions/024), and their queued emails wake this
   // instance's outbox worker (docs/decisions/017). Only when there is something to wake.
-  if (config.AVAILABILITY_CACHE_MS > 0) {
-    await database.listen(CHANNELS.availability, () => availabilityCache.clear());
-  }
+  await database.listen(CHANNELS.availability, (payload) => {
+    availabilityCache.clear();
+    if (payload !== ONLY_TOOK_PLACES) forgetScheduleReads(db);
+  });
   if (transport) await database.listen(CHANNELS.outbox, () => outbox.nudge());
   if (smsSender) await database.listen(CHANNELS.outbox, () => sms.nudge());
   const metrics = createMetrics({ token: config.METRICS_TOKEN, defaultMetrics: overrides.defaultMetrics });

@@ -1,3 +1,4 @@
+import { Server as HttpServer } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
 import { createApp } from "./app";
 import { createDeps } from "./bootstrap";
@@ -51,6 +52,14 @@ async function main() {
   // A deep accept queue (issue 16, the rush): a thousand players arriving in the same second must
   // wait their turn, not have their connections reset when Node's default queue of 511 overflows.
   const server = createAdaptorServer({ fetch });
+  // Idle keep-alive connections stay open longer than a client (or a proxy) keeps them. With Node's
+  // 5 s, a client under load reused a connection the server had just closed and its request was
+  // reset: 171 ECONNRESET in the embedded rush (issue 16, docs/decisions/024). The header timeout
+  // must stay above the keep-alive one (Node's documented pairing).
+  if (server instanceof HttpServer) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   server.listen({ port: config.PORT, host: config.HOST, backlog: 4096 }, () => {
     const address = server.address();
     logger.info(

@@ -139,6 +139,8 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
         holdToken: c.req.header(HOLD_TOKEN_HEADER)?.slice(0, 200) || null,
       });
       c.header("cache-control", "no-store");
+      // A new hold freed nothing (the holds it ended had ended already): see src/server/app.ts.
+      c.set("onlyTookPlaces", true);
       return c.json(hold, 201);
     },
   )

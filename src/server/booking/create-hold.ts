@@ -4,8 +4,8 @@ import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
 import { assignFacilities, facilityTryOrder } from "../../domain/court-assignment";
 import { holdEndsAt, paymentsUnavailableMessage } from "../../domain/payment-hold";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
-import { generateSlots } from "../../domain/slots";
-import type { Db, Tx } from "../db/client";
+import { freeFacilitiesAt } from "../../domain/slots";
+import type { Tx } from "../db/client";
 import { isRetryableTransactionError } from "../db/pg-errors";
 import { holds, reservations } from "../db/schema";
 import { AppError, fieldError } from "../errors";
@@ -18,7 +18,12 @@ import { loadSlotContext, type SlotContext } from "../kernel/schedule/slot-conte
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { type BookingParty, resolveBookingParty } from "./booking-party";
 import { loadCouponRule } from "./coupon-queries";
-import { facilityDaysQueued, inFacilityDayTurn, lockFacilityDays } from "./facility-day-lock";
+import {
+  inFacilityDayTurn,
+  lockFacilityDays,
+  sharedLimitsRead,
+  sharedScheduleRead,
+} from "./facility-day-lock";
 import { checkSlotsPerHold, type HoldVisitor, loadHoldLimits, takeHoldPlace } from "./hold-limits";
 import { type PricedItem, priceCartItems, sumCents } from "./price-cart";
 import { slotTakenError } from "./slot-taken";
@@ -57,45 +62,67 @@ export async function createHold(
   const now = deps.now();
   const party = await resolveBookingParty(deps.db, viewer, input);
   const customer = await checkCustomer(deps, input);
+  const items = priceCartItems(input.items, now, party);
+  // In a rush most requests end here, refused from the queue's shared read without a round trip
+  // of their own (docs/decisions/024); alone, the transaction reads the same anyway.
+  await refuseTakenSlots(items, now, (item) =>
+    sharedScheduleRead(deps.db, item.facilityType, item.date, now, () =>
+      loadSlotContext(deps.db, item.facilityType, item.date, now),
+    ),
+  );
   // DECISIONS.md: signed-in staff are exempt (they book at the desk for many people).
-  const limits = viewer?.isAdmin ? null : await loadHoldLimits(deps.db, deps.config);
+  const limits = viewer?.isAdmin
+    ? null
+    : await (sharedLimitsRead(deps.db, items, () => loadHoldLimits(deps.db, deps.config)) ??
+        loadHoldLimits(deps.db, deps.config));
   if (limits) checkSlotsPerHold(limits, input.items.length);
   const visitor: HoldVisitor = { ...request, email: customer.email.toLowerCase() };
-  const items = priceCartItems(input.items, now, party);
   const couponCode = input.couponCode?.trim() || null;
-  // Only worth a read when others are queued ahead: alone, the transaction reads it anyway.
-  if (facilityDaysQueued(deps.db, items)) await refuseTakenSlots(deps.db, items, now);
 
-  const result = await inFacilityDayTurn(deps.db, items, async (turn) => {
-    for (const item of items) {
-      const snapshot = turn.snapshot(item.facilityType, item.date);
-      if (snapshot && freeFacilitiesFor(item, snapshot, now).length === 0) {
-        throw slotTakenError(item, snapshot, now);
-      }
-    }
-    for (let attempt = 1; ; attempt++) {
-      const contexts = new Map<string, SlotContext>();
-      const leave = () => {
-        for (const [key, context] of contexts) {
-          const [facilityType = "", date = ""] = key.split("|");
-          turn.leave(facilityType, date, context);
+  const result = await inFacilityDayTurn(
+    deps.db,
+    items,
+    async (turn) => {
+      // Refused from what the transaction ahead in the queue read (and placed), if it is still fresh.
+      await refuseTakenSlots(items, now, (item) => turn.snapshot(item.facilityType, item.date, now));
+      for (let attempt = 1; ; attempt++) {
+        const begun = turn.begin();
+        const reads = new Map<string, SlotContext>();
+        const leave = (contexts: Map<string, SlotContext>) => {
+          for (const [key, context] of contexts) {
+            const [facilityType = "", date = ""] = key.split("|");
+            turn.leave(facilityType, date, context, begun, now);
+          }
+        };
+        const working = new Map<string, SlotContext>();
+        try {
+          const held = await deps.db.transaction(async (tx) => {
+            if (limits) await takeHoldPlace(tx, limits, visitor, now);
+            return holdInTransaction(tx, {
+              now,
+              party,
+              customer,
+              items,
+              couponCode,
+              visitor,
+              reads,
+              working,
+            });
+          });
+          // Committed: what was read, plus what this hold placed.
+          leave(working);
+          return held;
+        } catch (err) {
+          // Rolled back: what was read under the lock, without this cart's own placements.
+          if (err instanceof AppError && err.code === "SLOT_TAKEN") leave(reads);
+          // A deadlock between two carts is resolved by PostgreSQL aborting one; run it again.
+          if (attempt < MAX_ATTEMPTS && isRetryableTransactionError(err)) continue;
+          throw err;
         }
-      };
-      try {
-        const held = await deps.db.transaction(async (tx) => {
-          if (limits) await takeHoldPlace(tx, limits, visitor, now);
-          return holdInTransaction(tx, { now, party, customer, items, couponCode, visitor, contexts });
-        });
-        leave();
-        return held;
-      } catch (err) {
-        if (err instanceof AppError && err.code === "SLOT_TAKEN") leave();
-        // A deadlock between two carts is resolved by PostgreSQL aborting one; run it again.
-        if (attempt < MAX_ATTEMPTS && isRetryableTransactionError(err)) continue;
-        throw err;
       }
-    }
-  });
+    },
+    (facilityType, date, read) => refusalFrom(items, facilityType, date, read, now),
+  );
   deps.logger.info(
     { event: "hold.created", holdId: result.response.holdId, items: items.length },
     "hold created",
@@ -142,7 +169,9 @@ type HoldInput = {
   couponCode: string | null;
   visitor: HoldVisitor;
   /** The reads made under the facility-day lock, by "type|date", left for the queue behind. */
-  contexts: Map<string, SlotContext>;
+  reads: Map<string, SlotContext>;
+  /** The same, with what this cart placed (later items of the cart see earlier ones as taken). */
+  working: Map<string, SlotContext>;
 };
 
 async function holdInTransaction(tx: Tx, input: HoldInput) {
@@ -189,15 +218,17 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
     })
     .returning();
 
-  const contexts = input.contexts;
+  const { reads, working } = input;
   await lockFacilityDays(tx, items);
   const itemContexts: SlotContext[] = [];
   for (const item of items) {
     const key = `${item.facilityType}|${item.date}`;
-    let context = contexts.get(key);
+    let context = working.get(key);
     if (!context) {
-      context = await loadSlotContext(tx, item.facilityType, item.date, now);
-      contexts.set(key, context);
+      const read = await loadSlotContext(tx, item.facilityType, item.date, now);
+      reads.set(key, read);
+      context = { ...read, busy: [...read.busy] };
+      working.set(key, context);
     }
     itemContexts.push(context);
   }
@@ -254,20 +285,45 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
 }
 
 /**
- * The rush (issue 16): when a slot is already full in what has been committed, the buyer is told
- * at once, with the next free time, instead of queueing for the facility-day lock only to find the
- * same. A slot that looks free here is decided inside the transaction as before; this read can only
- * refuse, and a refusal a moment early is the same answer the locked read would have given.
+ * The rush (issue 16): when a slot is already full in a read of the committed schedule, the buyer
+ * is told at once, with the next free time, instead of queueing for the facility-day lock only to
+ * find the same. A slot that looks free here is decided inside the transaction as before; a read
+ * can only refuse, and a refusal from a read a moment old is the answer the buyer would have had
+ * arriving a moment earlier (facility-day-lock.ts says how long a read is kept).
  */
-async function refuseTakenSlots(db: Db, items: PricedItem[], now: Date): Promise<void> {
-  const contexts = new Map<string, Promise<SlotContext>>();
+async function refuseTakenSlots(
+  items: PricedItem[],
+  now: Date,
+  readFor: (item: PricedItem) => Promise<SlotContext> | SlotContext | null,
+): Promise<void> {
   for (const item of items) {
-    const key = `${item.facilityType}|${item.date}`;
-    const load = contexts.get(key) ?? loadSlotContext(db, item.facilityType, item.date, now);
-    contexts.set(key, load);
-    const context = await load;
+    const read = readFor(item);
+    if (!read) continue;
+    const context = await read;
     if (freeFacilitiesFor(item, context, now).length === 0) throw slotTakenError(item, context, now);
   }
+}
+
+/**
+ * For a request waiting in the queue: the 409 when a new read of the day shows one of its items'
+ * slots full (it would be refused from that read at its turn; it is told now instead).
+ */
+function refusalFrom(
+  items: PricedItem[],
+  facilityType: string,
+  date: string,
+  read: SlotContext,
+  now: Date,
+): AppError | null {
+  for (const item of items) {
+    if (item.facilityType !== facilityType || item.date !== date) continue;
+    try {
+      if (freeFacilitiesFor(item, read, now).length === 0) return slotTakenError(item, read, now);
+    } catch {
+      // Not a slot at all: its turn's transaction says so.
+    }
+  }
+  return null;
 }
 
 /**
@@ -276,22 +332,20 @@ async function refuseTakenSlots(db: Db, items: PricedItem[], now: Date): Promise
  * cutoff); otherwise the request is not a valid slot at all.
  */
 function freeFacilitiesFor(item: PricedItem, context: SlotContext, now: Date): number[] {
-  const slotInput = {
-    date: item.date,
-    now,
-    facilityType: item.facilityType,
-    durationMinutes: item.duration,
-    hours: context.hours,
-    facilityIds: context.facilityIds,
-  };
-  const offered = generateSlots({ ...slotInput, busy: [] }).find((s) => s.startTime === item.startTime);
-  if (!offered || offered.freeFacilityIds.length === 0) {
-    throw new AppError("VALIDATION", BOOKING_FORM_MESSAGES.timeSlot);
-  }
-  const live = generateSlots({ ...slotInput, busy: context.busy }).find(
-    (s) => s.startTime === item.startTime,
+  const free = freeFacilitiesAt(
+    {
+      date: item.date,
+      now,
+      facilityType: item.facilityType,
+      durationMinutes: item.duration,
+      hours: context.hours,
+      facilityIds: context.facilityIds,
+      busy: context.busy,
+    },
+    item.startTime,
   );
-  return live?.freeFacilityIds ?? [];
+  if (!free) throw new AppError("VALIDATION", BOOKING_FORM_MESSAGES.timeSlot);
+  return free;
 }
 
 type PlaceContext = {

@@ -9,8 +9,26 @@ import type { PricedItem } from "./price-cart";
 /**
  * The 409 for an item whose slot has no free court or bay left, with the next-best free time of
  * that day computed from the same read that found the slot full (contract: slotTakenDetails).
+ * In a rush hundreds of buyers are refused from one shared read (docs/decisions/024), so the next
+ * free time is worked out once per read, duration, wanted time and minute.
  */
 export function slotTakenError(item: PricedItem, context: SlotContext, now: Date): AppError {
+  return new AppError(
+    "SLOT_TAKEN",
+    slotTakenMessage(item.facilityType, item.date, item.displayTime),
+    slotTakenDetails(item, context, now),
+  );
+}
+
+const detailsByRead = new WeakMap<SlotContext, Map<string, SlotTakenDetails>>();
+
+function slotTakenDetails(item: PricedItem, context: SlotContext, now: Date): SlotTakenDetails {
+  // A read is of one facility type and date; the slots also depend on the minute (today's
+  // started slots are not offered).
+  const key = `${item.facilityType}|${item.date}|${item.duration}|${item.startTime}|${Math.floor(now.getTime() / 60_000)}`;
+  let known = detailsByRead.get(context);
+  const hit = known?.get(key);
+  if (hit) return { ...hit };
   const slots = generateSlots({
     date: item.date,
     now,
@@ -28,9 +46,10 @@ export function slotTakenError(item: PricedItem, context: SlotContext, now: Date
     nextFreeStartTime: next?.startTime ?? null,
     nextFreeDisplayTime: next?.displayTime ?? null,
   };
-  return new AppError(
-    "SLOT_TAKEN",
-    slotTakenMessage(item.facilityType, item.date, item.displayTime),
-    details,
-  );
+  if (!known) {
+    known = new Map();
+    detailsByRead.set(context, known);
+  }
+  known.set(key, details);
+  return { ...details };
 }

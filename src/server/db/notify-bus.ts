@@ -16,23 +16,33 @@ export const CHANNELS = {
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
+/**
+ * What a notification on the availability channel may say: that the write only took places (a new
+ * hold), which the holds' shared schedule reads need not forget (docs/decisions/024). An empty
+ * payload, or any other, means "anything may have changed".
+ */
+export const ONLY_TOOK_PLACES = "taken";
+
 /** Sends a notification on `channel` from the caller's connection (inside its transaction, if any). */
-export async function notify(executor: Db | Tx, channel: Channel): Promise<void> {
-  await executor.execute(sql`select pg_notify(${channel}, '')`);
+export async function notify(executor: Db | Tx, channel: Channel, payload = ""): Promise<void> {
+  await executor.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
-export type Listen = (channel: Channel, handler: () => void) => Promise<void>;
+/** The handler is given the notification's payload ("" after a reconnect: assume anything changed). */
+export type Listen = (channel: Channel, handler: (payload: string) => void) => Promise<void>;
 
 export type Listener = { listen: Listen; close(): Promise<void> };
 
 /** PGlite: one process, one database; its own listen() delivers what this process sends. */
 export function pgliteListener(client: {
-  listen(channel: string, cb: () => void): Promise<(() => Promise<void>) | unknown>;
+  listen(channel: string, cb: (payload: string) => void): Promise<(() => Promise<void>) | unknown>;
 }): Listener {
   const stops: Array<() => Promise<void>> = [];
   return {
     async listen(channel, handler) {
-      const stop = await client.listen(channel, handler);
+      const stop = await client.listen(channel, (payload) =>
+        handler(typeof payload === "string" ? payload : ""),
+      );
       if (typeof stop === "function") stops.push(stop as () => Promise<void>);
     },
     async close() {
@@ -49,19 +59,19 @@ const RECONNECT_MS = 1000;
  * and then calls every handler once, since notifications sent meanwhile are lost.
  */
 export function postgresListener(url: string, logger?: Logger): Listener {
-  const handlers = new Map<string, Array<() => void>>();
+  const handlers = new Map<string, Array<(payload: string) => void>>();
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
 
-  const fire = (channel: string) => {
-    for (const handler of handlers.get(channel) ?? []) handler();
+  const fire = (channel: string, payload = "") => {
+    for (const handler of handlers.get(channel) ?? []) handler(payload);
   };
 
   const connect = async (isReconnect: boolean) => {
     const next = new pg.Client({ connectionString: url });
-    next.on("notification", (message) => fire(message.channel));
+    next.on("notification", (message) => fire(message.channel, message.payload ?? ""));
     const lost = () => {
       if (client !== next) return;
       client = null;

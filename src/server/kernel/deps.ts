@@ -46,6 +46,11 @@ export type AppEnv = {
     deps: AppDeps;
     user: SessionUser | null;
     requestId: string;
+    /**
+     * Set by a write that only took places (a new hold): the holds' shared schedule reads stay
+     * valid, since they can only refuse (docs/decisions/024). Unset: anything may have changed.
+     */
+    onlyTookPlaces?: boolean;
   };
 };
 

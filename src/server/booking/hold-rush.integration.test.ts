@@ -1,0 +1,164 @@
+import { and, eq, ne } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createHoldOk, HOLD_MS, holdBody, item, NOW } from "../../../tests/integration/booking-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+import type { CreateHoldResponse } from "../../contracts/booking";
+import { reservations } from "../db/schema";
+import { holdsQueuedFor, inFacilityDayTurn } from "./facility-day-lock";
+
+// The rush's refusal path (issue 16, docs/decisions/024): while holds for a facility day are
+// queued, a request whose slot the queue's shared read of the schedule shows full is refused from
+// that read, without queueing. These tests keep the queue busy themselves (a turn that does not
+// end until they say so), so a request that is not refused from the read waits in the queue: it
+// answers only after the turn ends. The read may only refuse, and a place freed since must not be.
+
+const clock = testClock(NOW);
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now });
+  await t.seedFacilities();
+});
+afterAll(() => t?.close());
+
+/** Holds every court at `start` (60 minutes) on `date`, one hold per court. */
+async function fillCourts(date: string, start: string): Promise<CreateHoldResponse[]> {
+  const held: CreateHoldResponse[] = [];
+  for (let i = 0; i < 8; i++) {
+    held.push(
+      await createHoldOk(t.client(), holdBody({ items: [item({ date, startTime: start, duration: 60 })] })),
+    );
+  }
+  return held;
+}
+
+/** Keeps the facility day's queue busy until the returned function is called. */
+async function occupyQueue(date: string): Promise<{ end: () => Promise<void> }> {
+  let endTurn = () => {};
+  let entered = () => {};
+  const inside = new Promise<void>((done) => {
+    entered = done;
+  });
+  const turn = inFacilityDayTurn(t.db, [{ facilityType: "court", date }], async () => {
+    entered();
+    await new Promise<void>((done) => {
+      endTurn = done;
+    });
+  });
+  await inside;
+  return {
+    end: async () => {
+      endTurn();
+      await turn;
+    },
+  };
+}
+
+/** The request got past the shared read and is waiting for its turn behind the busy one. */
+const queuedBehind = (date: string) =>
+  vi.waitFor(() => expect(holdsQueuedFor(t.db, "court", date)).toBe(2), { timeout: 10_000 });
+
+const hold = (date: string, start: string) =>
+  t
+    .client()
+    .post("/api/booking/holds", holdBody({ items: [item({ date, startTime: start, duration: 60 })] }));
+
+const liveAt = async (date: string, start: string) =>
+  (
+    await t.db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(
+        and(
+          eq(reservations.date, date),
+          eq(reservations.startTime, start),
+          ne(reservations.status, "cancelled"),
+        ),
+      )
+  ).length;
+
+describe("refused from the queue's shared read (the rush)", () => {
+  it("a full slot is refused without queueing, with the next free time", async () => {
+    const date = "2026-11-24";
+    await fillCourts(date, "18:00");
+    const queue = await occupyQueue(date);
+    try {
+      // Twice: the second from the same read. Neither waits for the busy queue.
+      for (let i = 0; i < 2; i++) {
+        const refused = await hold(date, "18:00");
+        expect(refused.status).toBe(409);
+        expect(await errorOf(refused)).toMatchObject({
+          code: "SLOT_TAKEN",
+          details: { facilityType: "court", date, startTime: "18:00", nextFreeStartTime: "19:00" },
+        });
+      }
+    } finally {
+      await queue.end();
+    }
+    expect(await liveAt(date, "18:00")).toBe(8);
+  });
+
+  it("a slot the read shows free is not refused from it: it queues, and is held", async () => {
+    const date = "2026-11-24";
+    await fillCourts(date, "10:00");
+    const queue = await occupyQueue(date);
+    const refused = await hold(date, "10:00");
+    expect(refused.status).toBe(409);
+    expect(holdsQueuedFor(t.db, "court", date)).toBe(1);
+    // The read is of the whole day: another time of it still goes through the queue.
+    const waiting = hold(date, "11:00");
+    await queuedBehind(date);
+    await queue.end();
+    expect((await waiting).status).toBe(201);
+  });
+
+  it("a place freed by a cancel is grantable at once, though the read said full", async () => {
+    const date = "2026-11-25";
+    const held = await fillCourts(date, "18:00");
+    const queue = await occupyQueue(date);
+    let waiting: Promise<Response> | null = null;
+    try {
+      expect((await hold(date, "18:00")).status).toBe(409);
+      const first = held[0];
+      if (!first) throw new Error("no hold");
+      const cancel = await t
+        .client()
+        .post("/api/booking/holds/cancel", { holdId: first.holdId, holdToken: first.holdToken });
+      expect(cancel.status).toBe(200);
+      // Not refused from the read made before the cancel: it waits for its turn.
+      waiting = hold(date, "18:00");
+      await queuedBehind(date);
+    } finally {
+      await queue.end();
+    }
+    const response = await waiting;
+    expect(response?.status).toBe(201);
+    const body = (await response?.json()) as CreateHoldResponse;
+    expect(body.items[0]?.facilityName).toBe("Court 1");
+    expect(await liveAt(date, "18:00")).toBe(8);
+  });
+
+  it("a place freed by an ended hold is grantable at once, though the read said full", async () => {
+    const date = "2026-11-26";
+    await fillCourts(date, "18:00");
+    const queue = await occupyQueue(date);
+    let waiting: Promise<Response> | null = null;
+    try {
+      expect((await hold(date, "18:00")).status).toBe(409);
+      // The holds end (no sweeper has run, nothing was written): the read is too old to refuse.
+      clock.advance(HOLD_MS);
+      waiting = hold(date, "18:00");
+      await queuedBehind(date);
+    } finally {
+      await queue.end();
+    }
+    try {
+      const response = await waiting;
+      expect(response?.status).toBe(201);
+      // The new hold ended the old ones in its transaction: one live place.
+      expect(await liveAt(date, "18:00")).toBe(1);
+    } finally {
+      clock.set(NOW);
+    }
+  });
+});
