@@ -1,11 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { SelfCancelResponse } from "../../contracts/manage";
-import {
-  bookingReference,
-  selfCancelDecision,
-  selfCancelRefundCents,
-} from "../../domain/self-service-policy";
-import { holds, reservations } from "../db/schema";
+import { bookingReference, selfCancelRefundCents } from "../../domain/self-service-policy";
+import { reservations } from "../db/schema";
 import { absoluteUrl } from "../email/layout";
 import { bookingCancelledEmail } from "../email/templates/booking-cancelled";
 import { AppError } from "../errors";
@@ -14,11 +10,8 @@ import { present } from "../kernel/present";
 import { writeAudit } from "../kernel/staff/audit-log";
 import { lockPaymentById } from "../payments/payment-rows";
 import { refundThroughProvider } from "../payments/refund-payment";
-import { loadSelfServicePolicy } from "../settings/self-service-policy";
-import { loadVenueIdentity } from "../settings/venue-settings";
 import { firstConfirmedStart, loadBookingView } from "./get-booking-view";
-import { loadHoldItems } from "./hold-summary";
-import { openManageLink } from "./manage-access";
+import { changeManagedBooking, requireSelfServiceAllowed } from "./managed-booking";
 
 export const SELF_CANCEL_MESSAGES = {
   off: (phone: string) => `To cancel or reschedule, please call us at ${phone}.`,
@@ -42,25 +35,10 @@ export async function cancelBookingByCustomer(
   ip: string,
   actorUserId: string | null,
 ): Promise<SelfCancelResponse> {
-  const opened = await openManageLink(deps, token, ip);
-  const venue = await loadVenueIdentity(deps.db, deps.config);
-  return deps.db.transaction(async (tx) => {
-    const now = deps.now();
-    const [hold] = await tx.select().from(holds).where(eq(holds.id, opened.id)).for("update");
-    if (!hold) throw new AppError("NOT_FOUND", "Booking not found");
-    const policy = await loadSelfServicePolicy(tx);
-    const items = await loadHoldItems(tx, hold.id);
+  return changeManagedBooking(deps, token, ip, async ({ tx, now, hold, venue, policy, items }) => {
     const confirmed = items.filter((i) => i.status === "confirmed");
     if (confirmed.length === 0) throw new AppError("CONFLICT", SELF_CANCEL_MESSAGES.alreadyCancelled);
-    const decision = selfCancelDecision(policy, firstConfirmedStart(items), now);
-    if (!decision.allowed) {
-      throw new AppError(
-        "FORBIDDEN",
-        decision.reason === "too_late"
-          ? SELF_CANCEL_MESSAGES.tooLate(policy.hoursBefore, venue.phone)
-          : SELF_CANCEL_MESSAGES.off(venue.phone),
-      );
-    }
+    requireSelfServiceAllowed({ policy, venue, now }, firstConfirmedStart(items), SELF_CANCEL_MESSAGES);
 
     const [first] = await tx
       .select({

@@ -2,11 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BookingView } from "../../contracts/manage";
 import { slotTakenMessage } from "../../domain/booking-form";
 import { checkBookingDate } from "../../domain/booking-window";
-import { bookingReference, selfCancelDecision } from "../../domain/self-service-policy";
+import { bookingReference } from "../../domain/self-service-policy";
 import { generateSlots } from "../../domain/slots";
 import { formatTimeRange, venueInstant } from "../../domain/venue-time";
 import { isExclusionViolation } from "../db/pg-errors";
-import { holds, manageLinks, reservations } from "../db/schema";
+import { manageLinks, reservations } from "../db/schema";
 import { absoluteUrl } from "../email/layout";
 import { bookingRescheduledEmail } from "../email/templates/booking-rescheduled";
 import { AppError } from "../errors";
@@ -15,12 +15,10 @@ import { present } from "../kernel/present";
 import { lockCourtScheduleShared } from "../kernel/schedule/court-schedule-lock";
 import { loadSlotContext } from "../kernel/schedule/slot-context";
 import { writeAudit } from "../kernel/staff/audit-log";
-import { loadSelfServicePolicy } from "../settings/self-service-policy";
-import { loadVenueIdentity } from "../settings/venue-settings";
 import { loadBookingView } from "./get-booking-view";
 import { loadHoldItems } from "./hold-summary";
-import { openManageLink } from "./manage-access";
 import { manageLinkExpiry, manageLinkPath } from "./manage-links";
+import { changeManagedBooking, requireSelfServiceAllowed } from "./managed-booking";
 
 export const RESCHEDULE_MESSAGES = {
   off: (phone: string) => `To cancel or reschedule, please call us at ${phone}.`,
@@ -45,26 +43,14 @@ export async function rescheduleBookingItem(
   actorUserId: string | null,
   input: { reservationId: string; date: string; startTime: string },
 ): Promise<BookingView> {
-  const opened = await openManageLink(deps, token, ip);
-  const venue = await loadVenueIdentity(deps.db, deps.config);
-  return deps.db.transaction(async (tx) => {
-    const now = deps.now();
-    const [hold] = await tx.select().from(holds).where(eq(holds.id, opened.id)).for("update");
-    if (!hold) throw new AppError("NOT_FOUND", "Booking not found");
-    const policy = await loadSelfServicePolicy(tx);
-    const before = (await loadHoldItems(tx, hold.id)).find(
-      (i) => i.reservationId === input.reservationId && i.status === "confirmed",
-    );
+  return changeManagedBooking(deps, token, ip, async ({ tx, now, hold, venue, policy, items }) => {
+    const before = items.find((i) => i.reservationId === input.reservationId && i.status === "confirmed");
     if (!before) throw new AppError("NOT_FOUND", RESCHEDULE_MESSAGES.notFound);
-    const decision = selfCancelDecision(policy, venueInstant(before.date, before.startTime), now);
-    if (!decision.allowed) {
-      throw new AppError(
-        "FORBIDDEN",
-        decision.reason === "too_late"
-          ? RESCHEDULE_MESSAGES.tooLate(policy.hoursBefore, venue.phone)
-          : RESCHEDULE_MESSAGES.off(venue.phone),
-      );
-    }
+    requireSelfServiceAllowed(
+      { policy, venue, now },
+      venueInstant(before.date, before.startTime),
+      RESCHEDULE_MESSAGES,
+    );
     const [row] = await tx.select().from(reservations).where(eq(reservations.id, before.reservationId));
     const dateCheck = checkBookingDate(input.date, now, present(row).isMember);
     if (!dateCheck.ok) throw new AppError("VALIDATION", dateCheck.message, { field: "date" });
@@ -127,10 +113,10 @@ export async function rescheduleBookingItem(
       throw err;
     }
 
-    const items = await loadHoldItems(tx, hold.id);
-    const after = present(items.find((i) => i.reservationId === before.reservationId));
+    const moved = await loadHoldItems(tx, hold.id);
+    const after = present(moved.find((i) => i.reservationId === before.reservationId));
     // The links keep working until a week after the booking's new end.
-    const expiry = manageLinkExpiry(items, now);
+    const expiry = manageLinkExpiry(moved, now);
     await tx
       .update(manageLinks)
       .set({ expiresAt: sql`greatest(${manageLinks.expiresAt}, ${expiry.toISOString()}::timestamptz)` })
