@@ -4,6 +4,7 @@
 import {
   measureAvailability,
   measureContention,
+  measureFloor,
   measureHoldThroughput,
   measureJourney,
   measureRush,
@@ -22,7 +23,8 @@ export type LoadTask =
   | { kind: "holds"; url: string; lanes: Lane[]; perClient: number; firstPlayer: number }
   | { kind: "contention"; url: string; date: string; clients: number; firstPlayer: number }
   | { kind: "rush"; url: string; date: string; clients: number; firstPlayer: number }
-  | { kind: "journey"; url: string; lanes: Lane[]; perClient: number; firstPlayer: number };
+  | { kind: "journey"; url: string; lanes: Lane[]; perClient: number; firstPlayer: number }
+  | { kind: "floor"; url: string; clients: number; requestsPerClient: number; date: string };
 
 const task = JSON.parse(process.env.BENCH_TASK ?? "{}") as LoadTask;
 
@@ -38,6 +40,8 @@ async function run(t: LoadTask): Promise<unknown> {
       return measureRush(t.url, t.date, t.clients, t.firstPlayer);
     case "journey":
       return measureJourney(t.url, t.lanes, t.perClient, t.firstPlayer);
+    case "floor":
+      return measureFloor(t.url, t.clients, t.requestsPerClient, t.date);
   }
 }
 

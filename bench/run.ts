@@ -33,6 +33,7 @@ import {
 import {
   availabilityPath,
   type ContentionFigure,
+  type FloorFigure,
   type HoldThroughputFigure,
   type JourneyFigure,
   type LatencyFigure,
@@ -46,6 +47,7 @@ import {
   type DatabaseTarget,
   type RunningServer,
   runScript,
+  startBareServer,
   startServer,
 } from "./server";
 
@@ -152,6 +154,40 @@ function lanes(today: string, avoid: string[], n: number) {
 }
 
 let frontend: FrontendFigures | null = null;
+/** The rush's and the contention's shapes against a bare node:http server (bench/bare-http-server.ts). */
+let machineFloor: { rush?: FloorFigure; contention?: FloorFigure } | null = null;
+const floorFailures: Failure[] = [];
+
+async function measureMachineFloor() {
+  log(`machine floor: the rush's and the contention's shapes against a bare node:http server`);
+  const server = await startBareServer(await freePort());
+  try {
+    const date = addDaysToDate(new Date().toISOString().slice(0, 10), 10);
+    machineFloor = {};
+    // A warm-up, as the app's server has had the figures before the rush.
+    await load<FloorFigure>({ kind: "floor", url: server.url, clients: 200, requestsPerClient: 1, date });
+    machineFloor.contention = await part(floorFailures, "machine floor (contention shape)", () =>
+      load<FloorFigure>({
+        kind: "floor",
+        url: server.url,
+        clients: CONTENTION_CLIENTS,
+        requestsPerClient: 1,
+        date,
+      }),
+    );
+    machineFloor.rush = await part(floorFailures, "machine floor (rush shape)", () =>
+      load<FloorFigure>({
+        kind: "floor",
+        url: server.url,
+        clients: RUSH_CLIENTS,
+        requestsPerClient: 3,
+        date,
+      }),
+    );
+  } finally {
+    await server.stop();
+  }
+}
 let embeddedStart: EmbeddedStartFigure | null = null;
 const frontendFailures: Failure[] = [];
 
@@ -480,6 +516,17 @@ function checksFor(r: DatabaseResult): Check[] {
         budget: `< ${BUDGET.contentionP99Ms} ms`,
         pass: c.p99 < BUDGET.contentionP99Ms,
       },
+      ...(machineFloor?.contention
+        ? [
+            {
+              figure: `${db}: contention p99 ÷ the machine's floor (a bare node:http server, same shape)`,
+              value: `${c.p99} / ${machineFloor.contention.p99} ms = ${(c.p99 / machineFloor.contention.p99).toFixed(1)}`,
+              budget: "(what the app adds to what the machine can do at all)",
+              pass: true,
+              info: true,
+            },
+          ]
+        : []),
     );
   }
   const rush = r.rush;
@@ -503,6 +550,17 @@ function checksFor(r: DatabaseResult): Check[] {
         budget: `all, ≤ ${BUDGET.rushLoserToldMs} ms`,
         pass: rush.losersOffered === rush.losers && rush.loserToldMax <= BUDGET.rushLoserToldMs,
       },
+      ...(machineFloor?.rush
+        ? [
+            {
+              figure: `${db}: rush p99 and last answer ÷ the machine's floor (bare node:http, same shape)`,
+              value: `${rush.requestP99} / ${machineFloor.rush.p99} ms = ${(rush.requestP99 / machineFloor.rush.p99).toFixed(1)}; ${rush.loserToldMax} / ${machineFloor.rush.lastMs} ms = ${(rush.loserToldMax / machineFloor.rush.lastMs).toFixed(1)}`,
+              budget: "(what the app adds to what the machine can do at all)",
+              pass: true,
+              info: true,
+            },
+          ]
+        : []),
       {
         figure: `${db}: rush answers other than 201 / 409 SLOT_TAKEN`,
         value: JSON.stringify(rush.otherAnswers),
@@ -659,6 +717,25 @@ function report(results: DatabaseResult[], checks: Check[]) {
     for (const f of r.failures) rows.push([`FAILED: ${f.part}`, "", "", ""]);
     lines.push(table(rows));
   }
+  if (machineFloor) {
+    const rows = [
+      [
+        "the machine's floor: a bare node:http server, no framework, no database",
+        "requests",
+        "p50 ms",
+        "p99 ms",
+        "last answer ms",
+      ],
+    ];
+    for (const [name, f] of [
+      ["contention's shape (200 clients, 1 hold each)", machineFloor.contention],
+      ["rush's shape (1000 clients, 3 holds each)", machineFloor.rush],
+    ] as const) {
+      if (f) rows.push([name, `${f.requests}`, `${f.p50}`, `${f.p99}`, `${f.lastMs}`]);
+    }
+    for (const f of floorFailures) rows.push([`FAILED: ${f.part}`, "", "", "", ""]);
+    lines.push("", table(rows));
+  }
   if (frontend) lines.push(...frontendReport(frontend, table));
   if (frontendFailures.length > 0) {
     const rows = [["front-end part", "result"]];
@@ -690,6 +767,7 @@ async function main() {
     });
   }
   ensureBuild();
+  await part(floorFailures, "machine floor", measureMachineFloor);
   if (DATABASES.includes("pglite")) {
     log("embedded default: npm start on an empty embedded database");
     embeddedStart = await measureEmbeddedStart(await freePort());
@@ -714,7 +792,16 @@ async function main() {
       await target?.drop().catch(() => undefined);
     }
   }
-  const checks = [...results.flatMap(checksFor), ...frontendChecks()];
+  const checks: Check[] = [
+    ...floorFailures.map((f) => ({
+      figure: f.part,
+      value: `FAILED: ${f.error.slice(0, 80)}`,
+      budget: "runs",
+      pass: false,
+    })),
+    ...results.flatMap(checksFor),
+    ...frontendChecks(),
+  ];
   report(results, checks);
   const cpu = cpus();
   const minutes = Math.round((performance.now() - started) / 6000) / 10;
@@ -741,6 +828,8 @@ async function main() {
           distinctClients: "X-Forwarded-For per client, TRUST_PROXY=true",
         },
         databases: results,
+        machineFloor,
+        floorFailures,
         frontend,
         frontendFailures,
         embeddedStart,

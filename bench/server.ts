@@ -80,7 +80,9 @@ export async function startServer(
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
+  // BENCH_SERVER_NODE_ARGS: node flags for the server under test, e.g. "--cpu-prof" to profile it.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "dist/server/main.js"], {
     env: {
       ...process.env,
       ...target.env,
@@ -128,6 +130,26 @@ export async function startServer(
     url,
     async stop() {
       if (exited) return;
+      const done = new Promise((r) => child.on("exit", r));
+      child.kill("SIGTERM");
+      await done;
+    },
+  };
+}
+
+/** Starts bench/bare-http-server.ts (the machine's floor for the hold figures) on `port`. */
+export async function startBareServer(port: number): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/bare-http-server.ts"], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the bare server exited (${code})`)));
+    child.stdout?.once("data", () => resolve());
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
       const done = new Promise((r) => child.on("exit", r));
       child.kill("SIGTERM");
       await done;

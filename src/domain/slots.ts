@@ -50,37 +50,48 @@ export function generateSlots(input: SlotInput): TimeSlot[] {
   const notBefore = date === today ? minutesOf(venueNowTime(now)) + 1 : 0;
   const cutoff = WEEKEND_LAST_END[dayOfWeek(date)] ?? Number.POSITIVE_INFINITY;
   const sortedIds = [...facilityIds].sort((a, b) => a - b);
-  // Busy intervals as minutes, per facility: parsed once, not once per slot and facility.
-  const busyMinutes = new Map<number, Array<[number, number]>>();
-  for (const b of busy) {
-    const list = busyMinutes.get(b.facilityId) ?? [];
-    list.push([minutesOf(b.startTime), minutesOf(b.endTime)]);
-    busyMinutes.set(b.facilityId, list);
-  }
-  // SPEC §5 overlap: starts before the other ends and ends after it starts (touching is fine).
-  const isFree = (id: number, from: number, to: number) =>
-    !(busyMinutes.get(id) ?? []).some(([busyFrom, busyTo]) => from < busyTo && to > busyFrom);
-
+  // Busy intervals as minutes, per facility: parsed once, not once per slot and facility. The
+  // loop below runs for every lookup (the uncached availability path, issue 16): no spreads or
+  // closures per slot, one object of one shape per slot.
+  const busyByFacility = sortedIds.map((id) => {
+    const list: number[] = [];
+    for (const b of busy) if (b.facilityId === id) list.push(minutesOf(b.startTime), minutesOf(b.endTime));
+    return list;
+  });
+  const closesAt = minutesOf(hours.closesAt);
   const slots: TimeSlot[] = [];
   for (
     let start = minutesOf(hours.opensAt);
-    start + durationMinutes <= minutesOf(hours.closesAt);
+    start + durationMinutes <= closesAt;
     start += SLOT_STEP_MINUTES
   ) {
     if (start < notBefore) continue;
-    const slot = { startTime: timeOf(start), endTime: timeOf(start + durationMinutes) };
+    const end = start + durationMinutes;
+    const startTime = timeOf(start);
+    const endTime = timeOf(end);
     // Weekend cutoff slots are still listed, as "NOT AVAILABLE (0 … open)".
-    const free =
-      start + durationMinutes > cutoff
-        ? []
-        : sortedIds.filter((id) => isFree(id, start, start + durationMinutes));
+    const free: number[] = [];
+    if (end <= cutoff) {
+      for (let f = 0; f < sortedIds.length; f++) {
+        // SPEC §5 overlap: starts before the other ends and ends after it starts (touching is fine).
+        const list = busyByFacility[f] ?? [];
+        let taken = false;
+        for (let i = 0; i < list.length && !taken; i += 2) {
+          taken = start < (list[i + 1] ?? 0) && end > (list[i] ?? 0);
+        }
+        if (!taken) free.push(sortedIds[f] ?? 0);
+      }
+    }
+    const prices = slotPrices(facilityType, date, startTime, durationMinutes);
     slots.push({
-      ...slot,
-      displayTime: formatTimeRange(slot.startTime, slot.endTime),
+      startTime,
+      endTime,
+      displayTime: formatTimeRange(startTime, endTime),
       availableFacilities: free.length,
       freeFacilityIds: free,
       isAvailable: free.length > 0,
-      ...slotPrices(facilityType, date, slot.startTime, durationMinutes),
+      memberPriceCents: prices.memberPriceCents,
+      nonMemberPriceCents: prices.nonMemberPriceCents,
     });
   }
   return slots;

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { passwordRoutes } from "./account/password-routes";
 import { profileRoutes } from "./account/profile-routes";
@@ -17,6 +16,7 @@ import { eventPhotoRoutes } from "./events/event-photo-routes";
 import { eventRoutes } from "./events/event-routes";
 import { eventUploadBodyLimit, isEventUploadRequest } from "./events/event-upload-limit";
 import { waitlistRoutes } from "./events/waitlist-routes";
+import { sizedBodyLimit } from "./http/body-limit";
 import { handleError } from "./http/error-handler";
 import { loadSession } from "./http/load-session";
 import { findNulCharacter } from "./http/nul-character";
@@ -140,7 +140,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.use("*", (c, next) =>
     c.req.path.startsWith("/storage/") ? fileHeaders(c, next) : pageHeaders(c, next),
   );
-  const apiBodyLimit = bodyLimit({
+  const apiBodyLimit = sizedBodyLimit({
     maxSize: 1024 * 1024,
     onError: (c) => c.json({ error: { code: "VALIDATION", message: "Request is too large" } }, 413),
   });

@@ -300,8 +300,30 @@ async function refuseTakenSlots(
     const read = readFor(item);
     if (!read) continue;
     const context = await read;
-    if (freeFacilitiesFor(item, context, now).length === 0) throw slotTakenError(item, context, now);
+    if (isFullInRead(item, context, now)) throw slotTakenError(item, context, now);
   }
+}
+
+const fullInRead = new WeakMap<SlotContext, Map<string, boolean>>();
+
+/**
+ * Whether a shared read shows the item's slot full. In a rush every new read is offered to each
+ * request still waiting (hundreds, most after the same few slots), so the answer is kept per read,
+ * slot, length and minute (a started slot is not offered). Only for shared reads, which are never
+ * changed once shared; a transaction's own working read is, and asks `freeFacilitiesFor` itself.
+ */
+function isFullInRead(item: PricedItem, context: SlotContext, now: Date): boolean {
+  const key = `${item.facilityType}|${item.date}|${item.startTime}|${item.duration}|${Math.floor(now.getTime() / 60_000)}`;
+  let known = fullInRead.get(context);
+  const hit = known?.get(key);
+  if (hit !== undefined) return hit;
+  const full = freeFacilitiesFor(item, context, now).length === 0;
+  if (!known) {
+    known = new Map();
+    fullInRead.set(context, known);
+  }
+  known.set(key, full);
+  return full;
 }
 
 /**
@@ -318,7 +340,7 @@ function refusalFrom(
   for (const item of items) {
     if (item.facilityType !== facilityType || item.date !== date) continue;
     try {
-      if (freeFacilitiesFor(item, read, now).length === 0) return slotTakenError(item, read, now);
+      if (isFullInRead(item, read, now)) return slotTakenError(item, read, now);
     } catch {
       // Not a slot at all: its turn's transaction says so.
     }

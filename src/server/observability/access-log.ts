@@ -31,11 +31,15 @@ export function accessLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set("deps", deps);
     const requestId = requestIdOf(c.req.header("x-request-id"));
     c.set("requestId", requestId);
+    // Set before the answer exists, so it is part of the answer as it is made; setting a header
+    // on a finished answer makes a new copy of it (Hono), a cost on every request.
+    c.header("X-Request-Id", requestId);
     const started = performance.now();
     try {
       await next();
     } finally {
-      c.header("X-Request-Id", requestId);
+      // An answer made elsewhere (a Response returned as is) did not take it up.
+      if (!c.res.headers.has("X-Request-Id")) c.header("X-Request-Id", requestId);
       const seconds = (performance.now() - started) / 1000;
       const route = routePattern(c);
       deps.metrics.observeRequest(c.req.method, route, c.res.status, seconds);
