@@ -10,7 +10,8 @@
 // `npm run bench -- --short` (or BENCH_SHORT=1): a quick run for development (fewer connections,
 // seconds and clients, no three-year history, no Lighthouse).
 // Settings (environment): BENCH_DATABASES=postgres,pglite  BENCH_SECONDS (per load figure)
-// BENCH_LIGHTHOUSE_RUNS=3  BENCH_FRONTEND=true  DATABASE_URL=postgres://… (the server to use).
+// BENCH_LIGHTHOUSE_RUNS=3  BENCH_FRONTEND=true  DATABASE_URL=postgres://… (the server to use)
+// BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=.tmp/prof" (node flags for the server under test).
 import { existsSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, totalmem } from "node:os";

@@ -70,21 +70,26 @@ export async function createHold(
       loadSlotContext(deps.db, item.facilityType, item.date, now),
     ),
   );
-  // DECISIONS.md: signed-in staff are exempt (they book at the desk for many people).
-  const limits = viewer?.isAdmin
-    ? null
-    : await (sharedLimitsRead(deps.db, items, () => loadHoldLimits(deps.db, deps.config)) ??
-        loadHoldLimits(deps.db, deps.config));
-  if (limits) checkSlotsPerHold(limits, input.items.length);
   const visitor: HoldVisitor = { ...request, email: customer.email.toLowerCase() };
   const couponCode = input.couponCode?.trim() || null;
 
+  // The request joins the facility day's queue before its first query of its own. Reading the hold
+  // limits first (as it did) let each request's read wait behind the transaction ahead of it on
+  // the embedded database's one connection, so no queue ever formed in the process and every buyer
+  // in a rush ran a whole transaction to be refused (2,880 transactions for 60 places; issue 16).
   const result = await inFacilityDayTurn(
     deps.db,
     items,
     async (turn) => {
       // Refused from what the transaction ahead in the queue read (and placed), if it is still fresh.
       await refuseTakenSlots(items, now, (item) => turn.snapshot(item.facilityType, item.date, now));
+      // DECISIONS.md: signed-in staff are exempt (they book at the desk for many people). Inside
+      // the turn the day is queued, so one read serves the queue (`sharedLimitsRead`).
+      const limits = viewer?.isAdmin
+        ? null
+        : await (sharedLimitsRead(deps.db, items, () => loadHoldLimits(deps.db, deps.config)) ??
+            loadHoldLimits(deps.db, deps.config));
+      if (limits) checkSlotsPerHold(limits, input.items.length);
       for (let attempt = 1; ; attempt++) {
         const begun = turn.begin();
         const reads = new Map<string, SlotContext>();

@@ -47,6 +47,13 @@ type Gate = {
 };
 type Registry = {
   gates: Map<string, Gate>;
+  /**
+   * The last read each facility day's transaction left, kept after its queue empties (same
+   * lifetime rules: at most `SHARED_READ_MS` old, forgotten on every write that may free a place).
+   * On the embedded database a transaction runs start to end without giving other requests a
+   * turn, so no queue ever forms and the gate's read alone never refused anyone.
+   */
+  recent: Map<string, SharedRead>;
   generation: number;
   /** The venue's hold limits, read once for the requests arriving while holds are queued. */
   limits: { value: Promise<unknown>; at: number } | null;
@@ -56,7 +63,7 @@ const registries = new WeakMap<object, Registry>();
 function registryOf(database: object): Registry {
   let registry = registries.get(database);
   if (!registry) {
-    registry = { gates: new Map(), generation: 0, limits: null };
+    registry = { gates: new Map(), recent: new Map(), generation: 0, limits: null };
     registries.set(database, registry);
   }
   return registry;
@@ -156,9 +163,13 @@ export async function inFacilityDayTurn<T>(
         freshRead(gates.get(`${facilityType}|${date}`), now)?.value ?? null,
       begin: () => registry.generation,
       leave: (facilityType, date, context, begun, now) => {
-        const gate = gates.get(`${facilityType}|${date}`);
-        if (gate && gate.waiting > 1 && registry.generation === begun) {
-          gate.read = { context: Promise.resolve(context), at: now.getTime(), value: context };
+        if (registry.generation !== begun) return;
+        const key = `${facilityType}|${date}`;
+        const read: SharedRead = { context: Promise.resolve(context), at: now.getTime(), value: context };
+        registry.recent.set(key, read);
+        const gate = gates.get(key);
+        if (gate && gate.waiting > 1) {
+          gate.read = read;
           tellWatchers(gate, context);
         }
       },
@@ -182,8 +193,16 @@ export function sharedScheduleRead(
   load: () => Promise<SlotContext>,
 ): Promise<SlotContext> | SlotContext | null {
   const registry = registryOf(database);
-  const gate = registry.gates.get(`${facilityType}|${date}`);
-  if (!gate) return null;
+  const key = `${facilityType}|${date}`;
+  const gate = registry.gates.get(key);
+  if (!gate) {
+    // Nobody queued: the last transaction's read, if it is fresh; else the transaction reads.
+    const recent = registry.recent.get(key);
+    if (!recent) return null;
+    if (now.getTime() - recent.at < SHARED_READ_MS) return recent.value ?? null;
+    registry.recent.delete(key);
+    return null;
+  }
   const fresh = freshRead(gate, now);
   if (fresh) return fresh.value ?? fresh.context;
   const begun = registry.generation;
@@ -217,6 +236,7 @@ export function forgetScheduleReads(database: object): void {
   if (!registry) return;
   registry.generation++;
   registry.limits = null;
+  registry.recent.clear();
   for (const gate of registry.gates.values()) gate.read = null;
 }
 

@@ -77,6 +77,63 @@ const liveAt = async (date: string, start: string) =>
       )
   ).length;
 
+// With nobody queued, the read the last transaction left for its facility day refuses a full slot
+// for up to SHARED_READ_MS: on the embedded database a transaction runs start to end without giving
+// other requests a turn, so the queue never forms and, before, every buyer in a rush ran a whole
+// transaction only to be refused. (First in the file: the queue tests below move the clock past
+// the holds' end, and the sweeper that starts then may still be at work when the next test begins.)
+describe("refused from the last transaction's read, nobody queued", () => {
+  it("a full slot is refused without a transaction, with the next free time", async () => {
+    const date = "2026-11-27";
+    await fillCourts(date, "20:00");
+    const transactions = vi.spyOn(t.db, "transaction");
+    try {
+      const refused = await hold(date, "20:00");
+      expect(refused.status).toBe(409);
+      expect(await errorOf(refused)).toMatchObject({
+        code: "SLOT_TAKEN",
+        details: { facilityType: "court", date, startTime: "20:00", nextFreeStartTime: "21:00" },
+      });
+      expect(transactions).not.toHaveBeenCalled();
+      // A time the read shows free still goes through a transaction, and is held.
+      expect((await hold(date, "19:00")).status).toBe(201);
+      expect(transactions).toHaveBeenCalledTimes(1);
+    } finally {
+      transactions.mockRestore();
+    }
+    expect(await liveAt(date, "20:00")).toBe(8);
+  });
+
+  it("is forgotten on a write that frees a place: the freed place is granted at once", async () => {
+    const date = "2026-11-28";
+    const held = await fillCourts(date, "20:00");
+    expect((await hold(date, "20:00")).status).toBe(409);
+    const first = held[0];
+    if (!first) throw new Error("no hold");
+    const cancel = await t
+      .client()
+      .post("/api/booking/holds/cancel", { holdId: first.holdId, holdToken: first.holdToken });
+    expect(cancel.status).toBe(200);
+    expect((await hold(date, "20:00")).status).toBe(201);
+    expect(await liveAt(date, "20:00")).toBe(8);
+  });
+
+  it("is not used once older than a second: the transaction decides", async () => {
+    const date = "2026-11-23";
+    await fillCourts(date, "20:00");
+    const transactions = vi.spyOn(t.db, "transaction");
+    try {
+      clock.advance(1_001);
+      const refused = await hold(date, "20:00");
+      expect(refused.status).toBe(409);
+      expect(transactions).toHaveBeenCalledTimes(1);
+    } finally {
+      transactions.mockRestore();
+      clock.set(NOW);
+    }
+  });
+});
+
 describe("refused from the queue's shared read (the rush)", () => {
   it("a full slot is refused without queueing, with the next free time", async () => {
     const date = "2026-11-24";
