@@ -26,7 +26,7 @@ import {
 } from "./facility-day-lock";
 import { checkSlotsPerHold, type HoldVisitor, loadHoldLimits, takeHoldPlace } from "./hold-limits";
 import { type PricedItem, priceCartItems, sumCents } from "./price-cart";
-import { slotTakenError } from "./slot-taken";
+import { slotInReadKey, slotTakenError } from "./slot-taken";
 
 type Customer = {
   name: string;
@@ -83,12 +83,11 @@ export async function createHold(
     async (turn) => {
       // Refused from what the transaction ahead in the queue read (and placed), if it is still fresh.
       await refuseTakenSlots(items, now, (item) => turn.snapshot(item.facilityType, item.date, now));
-      // DECISIONS.md: signed-in staff are exempt (they book at the desk for many people). Inside
-      // the turn the day is queued, so one read serves the queue (`sharedLimitsRead`).
+      // DECISIONS.md: signed-in staff are exempt (they book at the desk for many people). One read
+      // serves the holds of the next second (`sharedLimitsRead`), forgotten on any write.
       const limits = viewer?.isAdmin
         ? null
-        : await (sharedLimitsRead(deps.db, items, () => loadHoldLimits(deps.db, deps.config)) ??
-            loadHoldLimits(deps.db, deps.config));
+        : await sharedLimitsRead(deps.db, () => loadHoldLimits(deps.db, deps.config));
       if (limits) checkSlotsPerHold(limits, input.items.length);
       for (let attempt = 1; ; attempt++) {
         const begun = turn.begin();
@@ -318,7 +317,7 @@ const fullInRead = new WeakMap<SlotContext, Map<string, boolean>>();
  * changed once shared; a transaction's own working read is, and asks `freeFacilitiesFor` itself.
  */
 function isFullInRead(item: PricedItem, context: SlotContext, now: Date): boolean {
-  const key = `${item.facilityType}|${item.date}|${item.startTime}|${item.duration}|${Math.floor(now.getTime() / 60_000)}`;
+  const key = slotInReadKey(item, now);
   let known = fullInRead.get(context);
   const hit = known?.get(key);
   if (hit !== undefined) return hit;

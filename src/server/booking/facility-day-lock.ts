@@ -241,17 +241,12 @@ export function forgetScheduleReads(database: object): void {
 }
 
 /**
- * The venue's hold limits for a request about to queue: while holds for one of its facility days
- * are queued, one read (at most `SHARED_READ_MS` old, forgotten on every write like the schedule
- * reads) serves every arrival; otherwise null, and the request reads them itself.
+ * The venue's hold limits for a request in its facility day's turn: one read (at most
+ * `SHARED_READ_MS` old, forgotten on every write like the schedule reads, so a settings change is
+ * seen by the next hold) serves every hold in that time, instead of one read per request.
  */
-export function sharedLimitsRead<V>(
-  database: object,
-  items: ReadonlyArray<{ facilityType: string; date: string }>,
-  load: () => Promise<V>,
-): Promise<V> | null {
+export function sharedLimitsRead<V>(database: object, load: () => Promise<V>): Promise<V> {
   const registry = registryOf(database);
-  if (!items.some((i) => registry.gates.has(`${i.facilityType}|${i.date}`))) return null;
   const at = performance.now();
   const known = registry.limits;
   if (known && at - known.at < SHARED_READ_MS) return known.value as Promise<V>;

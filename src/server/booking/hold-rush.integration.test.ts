@@ -32,6 +32,16 @@ async function fillCourts(date: string, start: string): Promise<CreateHoldRespon
   return held;
 }
 
+/** Cancels the first of `held` as its buyer does (a write that frees a place). */
+async function cancelFirst(held: CreateHoldResponse[]) {
+  const first = held[0];
+  if (!first) throw new Error("no hold");
+  const cancel = await t
+    .client()
+    .post("/api/booking/holds/cancel", { holdId: first.holdId, holdToken: first.holdToken });
+  expect(cancel.status).toBe(200);
+}
+
 /** Keeps the facility day's queue busy until the returned function is called. */
 async function occupyQueue(date: string): Promise<{ end: () => Promise<void> }> {
   let endTurn = () => {};
@@ -108,12 +118,7 @@ describe("refused from the last transaction's read, nobody queued", () => {
     const date = "2026-11-28";
     const held = await fillCourts(date, "20:00");
     expect((await hold(date, "20:00")).status).toBe(409);
-    const first = held[0];
-    if (!first) throw new Error("no hold");
-    const cancel = await t
-      .client()
-      .post("/api/booking/holds/cancel", { holdId: first.holdId, holdToken: first.holdToken });
-    expect(cancel.status).toBe(200);
+    await cancelFirst(held);
     expect((await hold(date, "20:00")).status).toBe(201);
     expect(await liveAt(date, "20:00")).toBe(8);
   });
@@ -176,12 +181,7 @@ describe("refused from the queue's shared read (the rush)", () => {
     let waiting: Promise<Response> | null = null;
     try {
       expect((await hold(date, "18:00")).status).toBe(409);
-      const first = held[0];
-      if (!first) throw new Error("no hold");
-      const cancel = await t
-        .client()
-        .post("/api/booking/holds/cancel", { holdId: first.holdId, holdToken: first.holdToken });
-      expect(cancel.status).toBe(200);
+      await cancelFirst(held);
       // Not refused from the read made before the cancel: it waits for its turn.
       waiting = hold(date, "18:00");
       await queuedBehind(date);

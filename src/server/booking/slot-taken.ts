@@ -22,10 +22,17 @@ export function slotTakenError(item: PricedItem, context: SlotContext, now: Date
 
 const detailsByRead = new WeakMap<SlotContext, Map<string, SlotTakenDetails>>();
 
+/**
+ * What an answer about one item's slot, worked out from one read, depends on besides the read:
+ * the slot, its length and the minute (today's started slots are not offered). The facility type
+ * and date are the read's own, kept in the key so it names the slot on its own.
+ */
+export function slotInReadKey(item: PricedItem, now: Date): string {
+  return `${item.facilityType}|${item.date}|${item.duration}|${item.startTime}|${Math.floor(now.getTime() / 60_000)}`;
+}
+
 function slotTakenDetails(item: PricedItem, context: SlotContext, now: Date): SlotTakenDetails {
-  // A read is of one facility type and date; the slots also depend on the minute (today's
-  // started slots are not offered).
-  const key = `${item.facilityType}|${item.date}|${item.duration}|${item.startTime}|${Math.floor(now.getTime() / 60_000)}`;
+  const key = slotInReadKey(item, now);
   let known = detailsByRead.get(context);
   const hit = known?.get(key);
   if (hit) return { ...hit };
