@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "bench/**/*.test.ts"],
           exclude: ["src/**/*.integration.test.ts", "node_modules/**"],
           env: { TZ: "UTC" },
         },

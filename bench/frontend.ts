@@ -24,10 +24,17 @@ export type LighthouseFigure = {
   /** Every run's scores, and Lighthouse's measure of this machine's speed (benchmarkIndex). */
   performanceRuns: number[];
   benchmarkIndex: number[];
+  /**
+   * Every run's metrics, the ones the performance score is made of (ms; CLS unitless), so a
+   * score short of its budget says which part cost the points (first paint or blocking time).
+   */
+  metricRuns?: LighthouseMetrics[];
   /** Runs that failed and were retried (Chromium 156 sometimes records no navigation: NO_NAVSTART). */
   failedAttempts: string[];
   error?: string;
 };
+
+export type LighthouseMetrics = { fcp: number; lcp: number; tbt: number; si: number; cls: number };
 
 export type FrontendFigures = { weights: PageWeight[]; lighthouse: LighthouseFigure[] };
 
@@ -102,6 +109,7 @@ export async function measureLighthouse(
   const performance: number[] = [];
   const accessibility: number[] = [];
   const benchmarkIndex: number[] = [];
+  const metricRuns: LighthouseMetrics[] = [];
   const failedAttempts: string[] = [];
   const figure = (error?: string): LighthouseFigure => ({
     path,
@@ -110,6 +118,7 @@ export async function measureLighthouse(
     runs: performance.length,
     performanceRuns: performance,
     benchmarkIndex,
+    metricRuns,
     failedAttempts,
     ...(error ? { error } : {}),
   });
@@ -127,6 +136,7 @@ export async function measureLighthouse(
           performance.push(scores.performance);
           accessibility.push(scores.accessibility);
           benchmarkIndex.push(scores.benchmarkIndex);
+          metricRuns.push(scores.metrics);
           return null;
         },
         (err: unknown) => (err instanceof Error ? (err.message.split("\n")[0] ?? "") : String(err)),
@@ -150,7 +160,9 @@ export async function measureLighthouse(
 async function lighthouseRun(
   url: string,
   options: { cookie?: string; port: number },
-): Promise<{ performance: number; accessibility: number; benchmarkIndex: number } | string> {
+): Promise<
+  { performance: number; accessibility: number; benchmarkIndex: number; metrics: LighthouseMetrics } | string
+> {
   const result = await lighthouse(
     url,
     {
@@ -164,12 +176,20 @@ async function lighthouseRun(
   );
   if (result?.lhr.runtimeError) return `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
   const categories = result?.lhr.categories;
+  const audit = (id: string) => result?.lhr.audits[id]?.numericValue ?? Number.NaN;
   if (categories?.performance?.score == null || categories.accessibility?.score == null)
     return "Lighthouse gave no scores";
   return {
     performance: Math.round(categories.performance.score * 100),
     accessibility: Math.round(categories.accessibility.score * 100),
     benchmarkIndex: Math.round(result?.lhr.environment.benchmarkIndex ?? 0),
+    metrics: {
+      fcp: Math.round(audit("first-contentful-paint")),
+      lcp: Math.round(audit("largest-contentful-paint")),
+      tbt: Math.round(audit("total-blocking-time")),
+      si: Math.round(audit("speed-index")),
+      cls: Math.round(audit("cumulative-layout-shift") * 1000) / 1000,
+    },
   };
 }
 
@@ -260,6 +280,7 @@ export function frontendReport(frontend: FrontendFigures, table: (rows: string[]
       String(l.runs),
       [
         l.error ?? `machine index ${l.benchmarkIndex.join(", ")}`,
+        ...(l.metricRuns && l.metricRuns.length > 0 ? [metricsSummary(l.metricRuns)] : []),
         ...(l.failedAttempts.length > 0
           ? [`${l.failedAttempts.length} attempt(s) failed: ${failedSummary(l.failedAttempts)}`]
           : []),
@@ -267,6 +288,12 @@ export function frontendReport(frontend: FrontendFigures, table: (rows: string[]
     ]);
   }
   return ["", "== front end (first visit, empty cache)", table(rows), "", table(scores)];
+}
+
+/** "FCP 1843 · TBT 271 ms, …": the medians of the metrics the score is made of. */
+function metricsSummary(runs: LighthouseMetrics[]): string {
+  const of = (key: keyof LighthouseMetrics) => median(runs.map((r) => r[key]));
+  return `median FCP ${of("fcp")}, LCP ${of("lcp")}, TBT ${of("tbt")}, SI ${of("si")} ms, CLS ${of("cls")}`;
 }
 
 /** "NO_NAVSTART × 2, …": the distinct reasons of the failed attempts, each with its count. */

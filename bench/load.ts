@@ -1,8 +1,8 @@
 // The load the bench puts on a running server. Runs inside bench/load-worker.ts, a process of its
 // own, so the load generator never shares an event loop with the bench's bookkeeping.
-import { Agent, request as httpRequest } from "node:http";
 import autocannon from "autocannon";
 import { addDaysToDate } from "../src/domain/venue-time";
+import { type HttpAnswer, PlayerConnection } from "./http-client";
 
 export type LatencyFigure = {
   label: string;
@@ -112,53 +112,19 @@ type HoldAnswer = {
 };
 
 /**
- * The hold requests go out through node:http with a keep-alive agent, not fetch: on this
- * two-core machine the load generator shares the CPU with the server and the database, and
- * fetch's Request, Headers and stream objects cost it about 1.4 ms of CPU per request in the rush
- * (more than the server spent answering), which the figures then counted as server latency. Each
- * player still has its own connection, reused for its own next request, as a browser would.
+ * One hold request from player n (its own X-Forwarded-For address and email), on its own
+ * connection (bench/http-client.ts: the generator's CPU is the figures' too on this machine).
  */
-const agent = new Agent({ keepAlive: true, keepAliveMsecs: 30_000, maxSockets: Number.POSITIVE_INFINITY });
-
-function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const payload = JSON.stringify(body);
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      {
-        method: "POST",
-        agent,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(payload),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
-
-/** One hold request from player n (its own X-Forwarded-For address and email). */
 async function requestHold(
-  baseUrl: string,
+  connection: PlayerConnection,
   n: number,
   item: { date: string; startTime: string; facilityType: string; duration: number },
 ): Promise<HoldAnswer> {
   const started = performance.now();
-  let response: { status: number; text: string };
+  let response: HttpAnswer;
   try {
-    response = await post(
-      `${baseUrl}/api/booking/holds`,
+    response = await connection.post(
+      "/api/booking/holds",
       holdBody(item.date, item.startTime, item.facilityType, item.duration, n),
       { "x-forwarded-for": playerAddress(n) },
     );
@@ -188,8 +154,33 @@ async function requestHold(
   }
 }
 
-async function cancelHold(baseUrl: string, holdId: string, holdToken: string) {
-  await post(`${baseUrl}/api/booking/holds/cancel`, { holdId, holdToken });
+/** Cancels the holds a figure made, one after another on one connection, untimed. */
+async function cancelHolds(baseUrl: string, holds: Array<{ holdId?: string; holdToken?: string }>) {
+  const connection = new PlayerConnection(baseUrl);
+  try {
+    for (const { holdId, holdToken } of holds) {
+      if (holdId && holdToken) await connection.post("/api/booking/holds/cancel", { holdId, holdToken });
+    }
+  } finally {
+    connection.close();
+  }
+}
+
+/**
+ * Runs each player with a connection of its own, all at once, and closes the connections when the
+ * last player is done (a player who is done keeps its browser open while the rest still play).
+ */
+async function playAll<T, R>(
+  baseUrl: string,
+  players: T[],
+  play: (player: T, connection: PlayerConnection, index: number) => Promise<R>,
+): Promise<R[]> {
+  const connections = players.map(() => new PlayerConnection(baseUrl));
+  try {
+    return await Promise.all(players.map((player, i) => play(player, connections[i] as PlayerConnection, i)));
+  } finally {
+    for (const connection of connections) connection.close();
+  }
 }
 
 export type ContentionFigure = {
@@ -217,8 +208,8 @@ export async function measureContention(baseUrl: string, date: string, clients: 
   const slot = candidates.sort((a, b) => b.availableFacilities - a.availableFacilities)[0];
   if (!slot) throw new Error(`no free court on ${date}`);
   const item = { date, startTime: slot.startTime, facilityType: "court", duration: 60 };
-  const answers = await Promise.all(
-    Array.from({ length: clients }, (_, i) => requestHold(baseUrl, firstPlayer + i, item)),
+  const answers = await playAll(baseUrl, Array.from({ length: clients }), (_, connection, i) =>
+    requestHold(connection, firstPlayer + i, item),
   );
   const otherAnswers: Record<string, number> = {};
   for (const a of answers) {
@@ -227,7 +218,7 @@ export async function measureContention(baseUrl: string, date: string, clients: 
     otherAnswers[key] = (otherAnswers[key] ?? 0) + 1;
   }
   const losers = answers.filter((a) => a.status === 409 && a.code === "SLOT_TAKEN");
-  for (const a of answers) if (a.holdId && a.holdToken) await cancelHold(baseUrl, a.holdId, a.holdToken);
+  await cancelHolds(baseUrl, answers);
   const figure: ContentionFigure = {
     date,
     startTime: slot.startTime,
@@ -297,23 +288,21 @@ export async function measureHoldThroughput(
   let serverErrors = 0;
   let player = firstPlayer;
   const started = performance.now();
-  await Promise.all(
-    plans.map(async (places) => {
-      for (const place of places) {
-        const a = await requestHold(baseUrl, player++, place);
-        if (a.status >= 500) serverErrors++;
-        if (a.status === 201 && a.holdId && a.holdToken) {
-          times.push(a.ms);
-          made.push({ holdId: a.holdId, holdToken: a.holdToken });
-        } else {
-          const key = `${a.status} ${a.code ?? ""}`.trim();
-          refused[key] = (refused[key] ?? 0) + 1;
-        }
+  await playAll(baseUrl, plans, async (places, connection) => {
+    for (const place of places) {
+      const a = await requestHold(connection, player++, place);
+      if (a.status >= 500) serverErrors++;
+      if (a.status === 201 && a.holdId && a.holdToken) {
+        times.push(a.ms);
+        made.push({ holdId: a.holdId, holdToken: a.holdToken });
+      } else {
+        const key = `${a.status} ${a.code ?? ""}`.trim();
+        refused[key] = (refused[key] ?? 0) + 1;
       }
-    }),
-  );
+    }
+  });
   const seconds = (performance.now() - started) / 1000;
-  for (const h of made) await cancelHold(baseUrl, h.holdId, h.holdToken);
+  await cancelHolds(baseUrl, made);
   return {
     clients: lanes.length,
     holds: made.length,
@@ -349,21 +338,19 @@ export async function measureFloor(
   const times: number[] = [];
   const opened = performance.now();
   let last = 0;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, i) => {
-      for (const startTime of ["17:00", "18:00", "19:00"].slice(0, requestsPerClient)) {
-        const a = await requestHold(baseUrl, 2000 + i, {
-          date,
-          startTime,
-          facilityType: "court",
-          duration: 60,
-        });
-        if (a.status !== 409) throw new Error(`the bare server answered ${a.status} ${a.code ?? ""}`);
-        times.push(a.ms);
-      }
-      last = Math.max(last, performance.now() - opened);
-    }),
-  );
+  await playAll(baseUrl, Array.from({ length: clients }), async (_, connection, i) => {
+    for (const startTime of ["17:00", "18:00", "19:00"].slice(0, requestsPerClient)) {
+      const a = await requestHold(connection, 2000 + i, {
+        date,
+        startTime,
+        facilityType: "court",
+        duration: 60,
+      });
+      if (a.status !== 409) throw new Error(`the bare server answered ${a.status} ${a.code ?? ""}`);
+      times.push(a.ms);
+    }
+    last = Math.max(last, performance.now() - opened);
+  });
   return {
     clients,
     requestsPerClient,
@@ -387,6 +374,15 @@ export type RushFigure = {
   requests: number;
   requestP50: number;
   requestP99: number;
+  /**
+   * The first preference of every player, sent at the opening, and the fallbacks after a 409. The
+   * first requests cannot be refused until the places they want have filled, so they wait for the
+   * holds ahead of them; the split shows where the p99 comes from.
+   */
+  firstP50: number;
+  firstP99: number;
+  fallbackP50: number;
+  fallbackP99: number;
   /** From the opening moment to a loser's last answer. */
   loserToldP99: number;
   loserToldMax: number;
@@ -422,38 +418,39 @@ export async function measureRush(baseUrl: string, date: string, clients: number
   const freePlaces = [...wanted].reduce((sum, key) => sum + (offered.get(key) ?? 0), 0);
 
   const requestTimes: number[] = [];
+  const firstTimes: number[] = [];
+  const fallbackTimes: number[] = [];
   const loserTimes: number[] = [];
   const otherAnswers: Record<string, number> = {};
   let winners = 0;
   let losersOffered = 0;
   let serverErrors = 0;
   const opened = performance.now();
-  await Promise.all(
-    players.map(async (p) => {
-      let last: HoldAnswer | null = null;
-      for (const startTime of p.prefs) {
-        last = await requestHold(baseUrl, p.n, {
-          date,
-          startTime,
-          facilityType: p.facilityType,
-          duration: 60,
-        });
-        requestTimes.push(last.ms);
-        if (last.status >= 500) serverErrors++;
-        if (last.status === 201) {
-          winners++;
-          return;
-        }
-        if (!(last.status === 409 && last.code === "SLOT_TAKEN")) {
-          const key = `${last.status} ${last.code ?? ""}`.trim();
-          otherAnswers[key] = (otherAnswers[key] ?? 0) + 1;
-          return;
-        }
+  await playAll(baseUrl, players, async (p, connection) => {
+    let last: HoldAnswer | null = null;
+    for (const startTime of p.prefs) {
+      last = await requestHold(connection, p.n, {
+        date,
+        startTime,
+        facilityType: p.facilityType,
+        duration: 60,
+      });
+      requestTimes.push(last.ms);
+      (startTime === p.prefs[0] ? firstTimes : fallbackTimes).push(last.ms);
+      if (last.status >= 500) serverErrors++;
+      if (last.status === 201) {
+        winners++;
+        return;
       }
-      loserTimes.push(performance.now() - opened);
-      if (typeof last?.details?.nextFreeStartTime === "string") losersOffered++;
-    }),
-  );
+      if (!(last.status === 409 && last.code === "SLOT_TAKEN")) {
+        const key = `${last.status} ${last.code ?? ""}`.trim();
+        otherAnswers[key] = (otherAnswers[key] ?? 0) + 1;
+        return;
+      }
+    }
+    loserTimes.push(performance.now() - opened);
+    if (typeof last?.details?.nextFreeStartTime === "string") losersOffered++;
+  });
   const figure: RushFigure = {
     date,
     clients,
@@ -466,6 +463,10 @@ export async function measureRush(baseUrl: string, date: string, clients: number
     requests: requestTimes.length,
     requestP50: percentile(requestTimes, 50),
     requestP99: percentile(requestTimes, 99),
+    firstP50: percentile(firstTimes, 50),
+    firstP99: percentile(firstTimes, 99),
+    fallbackP50: percentile(fallbackTimes, 50),
+    fallbackP99: percentile(fallbackTimes, 99),
     loserToldP99: percentile(loserTimes, 99),
     loserToldMax: round(Math.max(0, ...loserTimes)),
     seconds: round((performance.now() - opened) / 1000),

@@ -700,6 +700,18 @@ function report(results: DatabaseResult[], checks: Check[]) {
         `${x.requestP99}`,
       ]);
       rows.push([
+        `  first preferences, sent at the opening (${x.clients})`,
+        "",
+        `${x.firstP50}`,
+        `${x.firstP99}`,
+      ]);
+      rows.push([
+        `  fallbacks after a 409 (${x.requests - x.clients})`,
+        "",
+        `${x.fallbackP50}`,
+        `${x.fallbackP99}`,
+      ]);
+      rows.push([
         `  losers told (from the opening), ${x.losersOffered} of ${x.losers} offered a next time`,
         "",
         "",
