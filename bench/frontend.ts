@@ -28,7 +28,7 @@ export type LighthouseFigure = {
    * Every run's metrics, the ones the performance score is made of (ms; CLS unitless), so a
    * score short of its budget says which part cost the points (first paint or blocking time).
    */
-  metricRuns?: LighthouseMetrics[];
+  metricRuns: LighthouseMetrics[];
   /** Runs that failed and were retried (Chromium 156 sometimes records no navigation: NO_NAVSTART). */
   failedAttempts: string[];
   error?: string;
@@ -280,7 +280,7 @@ export function frontendReport(frontend: FrontendFigures, table: (rows: string[]
       String(l.runs),
       [
         l.error ?? `machine index ${l.benchmarkIndex.join(", ")}`,
-        ...(l.metricRuns && l.metricRuns.length > 0 ? [metricsSummary(l.metricRuns)] : []),
+        ...(l.metricRuns.length > 0 ? [metricsSummary(l.metricRuns)] : []),
         ...(l.failedAttempts.length > 0
           ? [`${l.failedAttempts.length} attempt(s) failed: ${failedSummary(l.failedAttempts)}`]
           : []),
@@ -290,7 +290,7 @@ export function frontendReport(frontend: FrontendFigures, table: (rows: string[]
   return ["", "== front end (first visit, empty cache)", table(rows), "", table(scores)];
 }
 
-/** "FCP 1843 · TBT 271 ms, …": the medians of the metrics the score is made of. */
+/** "median FCP 1574, LCP 1574, TBT 273, SI 1805 ms, CLS 0": the metrics the score is made of. */
 function metricsSummary(runs: LighthouseMetrics[]): string {
   const of = (key: keyof LighthouseMetrics) => median(runs.map((r) => r[key]));
   return `median FCP ${of("fcp")}, LCP ${of("lcp")}, TBT ${of("tbt")}, SI ${of("si")} ms, CLS ${of("cls")}`;

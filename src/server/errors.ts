@@ -49,8 +49,8 @@ export class AppError extends Error {
     options: { field?: string } = {},
   ) {
     // An answer to the player (4xx) is not a fault: its stack is never logged or shown, and
-    // capturing it was about a tenth of a millisecond per refusal in the rush (issue 16), where
-    // most answers are 409s. A 5xx keeps its stack for the log.
+    // capturing it was about 60 µs per refusal in the rush's profile (issue 16), where most
+    // answers are 409s. A 5xx keeps its stack for the log.
     const stackTraceLimit = Error.stackTraceLimit;
     if (statusByCode[code] < 500) Error.stackTraceLimit = 0;
     super(message);
