@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
 import type { CreateHoldRequest, CreateHoldResponse, HoldItem } from "../../contracts/booking";
 import { BOOKING_FORM_FIELDS, BOOKING_FORM_MESSAGES, checkBookingForm } from "../../domain/booking-form";
 import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
 import { assignFacilities, facilityTryOrder } from "../../domain/court-assignment";
+import type { HoldLimits } from "../../domain/hold-limits";
 import { holdEndsAt, paymentsUnavailableMessage } from "../../domain/payment-hold";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { freeFacilitiesAt } from "../../domain/slots";
@@ -12,19 +15,32 @@ import { AppError, fieldError } from "../errors";
 import type { AppDeps, SessionUser } from "../kernel/deps";
 import { newHoldToken } from "../kernel/hold-token";
 import { present } from "../kernel/present";
-import { lockCourtScheduleShared } from "../kernel/schedule/court-schedule-lock";
-import { endDueHolds, expireHolds, logExpiredHolds } from "../kernel/schedule/expire-holds";
-import { loadSlotContext, type SlotContext } from "../kernel/schedule/slot-context";
+import { courtScheduleSharedLocks } from "../kernel/schedule/court-schedule-lock";
+import { anyDueHoldColumn, endDueHolds, expireHolds, logExpiredHolds } from "../kernel/schedule/expire-holds";
+import {
+  loadSlotContext,
+  type SlotContext,
+  slotContextColumn,
+  slotContextFromRow,
+} from "../kernel/schedule/slot-context";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { type BookingParty, resolveBookingParty } from "./booking-party";
 import { loadCouponRule } from "./coupon-queries";
 import {
+  facilityDayLocks,
   inFacilityDayTurn,
-  lockFacilityDays,
   sharedLimitsRead,
   sharedScheduleRead,
 } from "./facility-day-lock";
-import { checkSlotsPerHold, type HoldVisitor, loadHoldLimits, takeHoldPlace } from "./hold-limits";
+import {
+  checkHoldPlace,
+  checkSlotsPerHold,
+  type HoldPlaceRead,
+  type HoldVisitor,
+  holdPlaceColumns,
+  loadHoldLimits,
+  visitorLocks,
+} from "./hold-limits";
 import { type PricedItem, priceCartItems, sumCents } from "./price-cart";
 import { slotInReadKey, slotTakenError } from "./slot-taken";
 
@@ -100,19 +116,19 @@ export async function createHold(
         };
         const working = new Map<string, SlotContext>();
         try {
-          const held = await deps.db.transaction(async (tx) => {
-            if (limits) await takeHoldPlace(tx, limits, visitor, now);
-            return holdInTransaction(tx, {
+          const held = await deps.db.transaction((tx) =>
+            holdInTransaction(tx, {
               now,
               party,
               customer,
               items,
               couponCode,
+              limits,
               visitor,
               reads,
               working,
-            });
-          });
+            }),
+          );
           // Committed: what was read, plus what this hold placed.
           leave(working);
           return held;
@@ -171,6 +187,8 @@ type HoldInput = {
   customer: Customer;
   items: PricedItem[];
   couponCode: string | null;
+  /** The venue's hold limits; null for signed-in staff, who are exempt. */
+  limits: HoldLimits | null;
   visitor: HoldVisitor;
   /** The reads made under the facility-day lock, by "type|date", left for the queue behind. */
   reads: Map<string, SlotContext>;
@@ -179,14 +197,33 @@ type HoldInput = {
 };
 
 async function holdInTransaction(tx: Tx, input: HoldInput) {
-  const { now, party, customer, items } = input;
-  // Serialise with event create/edit on the same dates, so a court read as free here is not given
-  // to an event before this hold commits (src/server/events/court-schedule-lock.ts).
-  await lockCourtScheduleShared(
-    tx,
-    items.filter((i) => i.facilityType === "court").map((i) => i.date),
-  );
-  const endedHolds = await endDueHolds(tx, now);
+  const { now, party, customer, items, limits, visitor } = input;
+  const days = [...new Map(items.map((i) => [`${i.facilityType}|${i.date}`, i])).values()];
+  // The transaction's critical section is its round trips, one after another (in a rush, each hold
+  // of a facility day waits for the one ahead to commit; issue 16). So every lock is taken in one
+  // statement, left to right in one fixed order — the visitor's (hold-limits.ts); the courts'
+  // schedule of the dates, shared, so a court read as free here is not given to an event before
+  // this hold commits (src/server/kernel/schedule/court-schedule-lock.ts); the facility days
+  // (facility-day-lock.ts) — and every read in the next, under those locks.
+  const locks = [
+    ...(limits ? visitorLocks(visitor) : []),
+    ...courtScheduleSharedLocks(items.filter((i) => i.facilityType === "court").map((i) => i.date)),
+    ...facilityDayLocks(items),
+  ];
+  await tx.execute(sql`select ${sql.join(locks, sql`, `)}`);
+  const columns = [
+    anyDueHoldColumn(now),
+    ...(limits ? [holdPlaceColumns(limits, visitor, now)] : []),
+    ...days.map((day, i) => slotContextColumn(day.facilityType, day.date, now, `day_${i}`)),
+  ];
+  const result = (await tx.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as {
+    rows: Array<HoldPlaceRead & Record<string, unknown>>;
+  };
+  const read = present(result.rows[0], "the hold's reads");
+  if (limits) checkHoldPlace(limits, read, now);
+  // The day's read already leaves out the pending reservations of ended holds; ending them (which
+  // also gives back their coupon uses) takes its own statements only when there are any.
+  const endedHolds = read.any_due_hold ? await endDueHolds(tx, now) : [];
 
   const subtotalCents = sumCents(items);
   let couponId: string | null = null;
@@ -204,9 +241,12 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
 
   const token = newHoldToken();
   const expiresAt = holdEndsAt(now);
-  const [hold] = await tx
+  const holdId = randomUUID();
+  // Inserted with the cart's first reservation, in one statement (below).
+  let newHold: SQL | null = tx
     .insert(holds)
     .values({
+      id: holdId,
       tokenHash: token.hash,
       status: "active",
       expiresAt,
@@ -215,27 +255,20 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
       subtotalCents,
       discountCents,
       totalCents,
-      clientIp: input.visitor.ip,
-      customerEmail: input.visitor.email,
+      clientIp: visitor.ip,
+      customerEmail: visitor.email,
       createdAt: now,
       updatedAt: now,
     })
-    .returning();
+    .getSQL();
 
   const { reads, working } = input;
-  await lockFacilityDays(tx, items);
-  const itemContexts: SlotContext[] = [];
-  for (const item of items) {
-    const key = `${item.facilityType}|${item.date}`;
-    let context = working.get(key);
-    if (!context) {
-      const read = await loadSlotContext(tx, item.facilityType, item.date, now);
-      reads.set(key, read);
-      context = { ...read, busy: [...read.busy] };
-      working.set(key, context);
-    }
-    itemContexts.push(context);
+  for (const [i, day] of days.entries()) {
+    const context = slotContextFromRow(read[`day_${i}`]);
+    reads.set(`${day.facilityType}|${day.date}`, context);
+    working.set(`${day.facilityType}|${day.date}`, { ...context, busy: [...context.busy] });
   }
+  const itemContexts = items.map((item) => present(working.get(`${item.facilityType}|${item.date}`)));
   // DECISIONS.md Court continuity: plan the cart's courts together (domain/court-assignment.ts).
   const planned = assignFacilities(
     items.map((item, i) => ({
@@ -249,13 +282,15 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
   for (const [i, item] of items.entries()) {
     const context = present(itemContexts[i]);
     const facilityIds = facilityTryOrder(planned[i] ?? null, freeFacilitiesFor(item, context, now));
-    const placed = await placeReservation(tx, facilityIds, item, {
-      holdId: present(hold).id,
+    if (facilityIds.length === 0) throw slotTakenError(item, context, now);
+    const placed = await placeReservation(tx, facilityIds, item, newHold, {
+      holdId,
       expiresAt,
       party,
       customer,
       now,
     });
+    newHold = null;
     if (!placed) throw slotTakenError(item, context, now);
     // Later items of the same cart see this one as taken.
     context.busy.push({ facilityId: placed.facilityId, startTime: item.startTime, endTime: item.endTime });
@@ -275,7 +310,7 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
   }
 
   const response: CreateHoldResponse = {
-    holdId: present(hold).id,
+    holdId,
     holdToken: token.token,
     status: "active",
     expiresAt: expiresAt.toISOString(),
@@ -387,15 +422,20 @@ type PlaceContext = {
  * constraint still decides: `on conflict do nothing` turns its refusal (another buyer got there
  * first) into no row, and the next facility is tried — one statement per try, where a savepoint
  * around the insert took three round trips inside the facility-day lock (docs/decisions/024).
+ * `newHold`, when given, is the hold's own insert, run in the first try's statement (a data-
+ * modifying WITH runs whether or not the reservation is refused; the reservation's foreign key is
+ * checked at the statement's end, when the hold row is there).
  */
 async function placeReservation(
   tx: Tx,
   facilityIds: number[],
   item: PricedItem,
+  newHold: SQL | null,
   ctx: PlaceContext,
 ): Promise<{ id: string; facilityId: number } | null> {
+  let withHold = newHold;
   for (const facilityId of facilityIds) {
-    const [inserted] = await tx
+    const insert = tx
       .insert(reservations)
       .values({
         date: item.date,
@@ -424,6 +464,18 @@ async function placeReservation(
       })
       .onConflictDoNothing()
       .returning({ id: reservations.id });
+    let inserted: { id: string } | undefined;
+    if (withHold) {
+      const result = (await tx.execute(
+        sql`with new_hold as (${withHold}) ${insert.getSQL()}`,
+      )) as unknown as {
+        rows: Array<{ id: string }>;
+      };
+      withHold = null;
+      inserted = result.rows[0];
+    } else {
+      [inserted] = await insert;
+    }
     if (inserted) return { id: inserted.id, facilityId };
   }
   return null;

@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import type { Tx } from "../db/client";
+import { type SQL, sql } from "drizzle-orm";
 import type { SlotContext } from "../kernel/schedule/slot-context";
 
 /**
@@ -8,14 +7,12 @@ import type { SlotContext } from "../kernel/schedule/slot-context";
  * deadlock error after deadlock_timeout (1 s). With many buyers on one slot (200 across three
  * instances) the retries ran out and buyers saw a 500. So the inserts for one facility type and
  * date take turns on a transaction-scoped advisory lock, in sorted order so two carts never wait
- * on each other; a hold's transaction is short, so the queue drains in milliseconds.
+ * on each other; a hold's transaction is short, so the queue drains in milliseconds. Returned as
+ * expressions: the hold takes them in one statement with its other locks (create-hold.ts).
  */
-export async function lockFacilityDays(
-  tx: Tx,
-  items: ReadonlyArray<{ facilityType: string; date: string }>,
-): Promise<void> {
+export function facilityDayLocks(items: ReadonlyArray<{ facilityType: string; date: string }>): SQL[] {
   const keys = [...new Set(items.map((i) => `facility-day:${i.facilityType}:${i.date}`))].sort();
-  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  return keys.map((key) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 /**

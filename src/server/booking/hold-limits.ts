@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
   DEFAULT_HOLD_LIMITS,
   type HoldLimits,
@@ -50,51 +50,67 @@ export function checkSlotsPerHold(limits: HoldLimits, slots: number) {
 const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
 
 /**
- * Takes this visitor's place for a new hold, in the transaction that then creates it. Advisory
- * locks on the address and the email (in a fixed order) make parallel requests of one visitor
- * count one after another, so 50 at once cannot pass a limit that a row count checked beforehand
- * would let through; the hold row inserted before commit is what the next one counts.
+ * A visitor's place for a new hold is taken in the transaction that then creates it, in two parts
+ * of that transaction's first two statements (create-hold.ts puts them with its other locks and
+ * reads, one round trip each). First these advisory locks on the address and the email (in a fixed
+ * order): parallel requests of one visitor then count one after another, so 50 at once cannot pass
+ * a limit that a row count checked beforehand would let through; the hold row inserted before
+ * commit is what the next one counts.
  */
-export async function takeHoldPlace(tx: Tx, limits: HoldLimits, visitor: HoldVisitor, now: Date) {
-  // Both in one statement (one round trip); the select list is taken left to right.
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`hold-ip:${visitor.ip}`})), pg_advisory_xact_lock(hashtext(${`hold-email:${visitor.email}`}))`,
-  );
+export function visitorLocks(visitor: HoldVisitor): SQL[] {
+  return [
+    sql`pg_advisory_xact_lock(hashtext(${`hold-ip:${visitor.ip}`}))`,
+    sql`pg_advisory_xact_lock(hashtext(${`hold-email:${visitor.email}`}))`,
+  ];
+}
 
-  const windowStart = new Date(now.getTime() - limits.windowMinutes * 60_000);
-  const recent = await tx
-    .select({ createdAt: holds.createdAt })
-    .from(holds)
-    .where(and(eq(holds.clientIp, visitor.ip), gt(holds.createdAt, windowStart)))
-    .orderBy(asc(holds.createdAt));
+/** What `holdPlaceColumns` reads: epoch milliseconds, oldest first. */
+export type HoldPlaceRead = { hold_place_recent: number[]; hold_place_active: number[] };
+
+/**
+ * Then what the limits count, as two columns of a select run after `visitorLocks` was taken (a
+ * statement's snapshot is taken when it starts, so it must be a later statement): the holds made
+ * from the address within the window, and the visitor's active holds. The browser's hold token
+ * ties this request to the address and email of the hold it already has, so changing both between
+ * two holds does not make a new visitor.
+ */
+export function holdPlaceColumns(limits: HoldLimits, visitor: HoldVisitor, now: Date): SQL {
+  const windowStart = new Date(now.getTime() - limits.windowMinutes * 60_000).toISOString();
+  const sameVisitor: SQL[] = [
+    sql`${holds.clientIp} = ${visitor.ip}`,
+    sql`${holds.customerEmail} = ${visitor.email}`,
+  ];
+  if (visitor.holdToken) {
+    const known = hashHoldToken(visitor.holdToken);
+    sameVisitor.push(
+      sql`${holds.clientIp} = (select ${holds.clientIp} from ${holds} where ${holds.tokenHash} = ${known})`,
+      sql`${holds.customerEmail} = (select ${holds.customerEmail} from ${holds} where ${holds.tokenHash} = ${known})`,
+    );
+  }
+  const epochMs = (column: SQLWrapper) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+  return sql`
+    (select coalesce(json_agg(${epochMs(holds.createdAt)} order by ${holds.createdAt}), '[]')
+       from ${holds}
+      where ${holds.clientIp} = ${visitor.ip} and ${holds.createdAt} > ${windowStart}::timestamptz) as hold_place_recent,
+    (select coalesce(json_agg(${epochMs(holds.expiresAt)} order by ${holds.expiresAt}), '[]')
+       from ${holds}
+      where ${holds.status} = 'active' and ${holds.expiresAt} > ${now.toISOString()}::timestamptz
+        and (${sql.join(sameVisitor, sql` or `)})) as hold_place_active`;
+}
+
+/** Refuses the hold (429, with when to try again) when the read shows a limit reached. */
+export function checkHoldPlace(limits: HoldLimits, read: HoldPlaceRead, now: Date): void {
+  const recent = read.hold_place_recent;
   if (recent.length >= limits.perAddress) {
     const leavesWindow = present(recent[recent.length - limits.perAddress], "hold that frees a place");
-    const freesAt = new Date(leavesWindow.createdAt.getTime() + limits.windowMinutes * 60_000);
+    const freesAt = new Date(leavesWindow + limits.windowMinutes * 60_000);
     const retryAfter = secondsUntil(freesAt, now);
     throw new AppError("RATE_LIMITED", tooManyHoldsFromAddressMessage(limits, retryAfter), { retryAfter });
   }
-
-  // The browser's hold token ties this request to the address and email of the hold it already
-  // has, so changing both between two holds does not make a new visitor.
-  const ips = new Set([visitor.ip]);
-  const emails = new Set([visitor.email]);
-  if (visitor.holdToken) {
-    const [known] = await tx
-      .select({ ip: holds.clientIp, email: holds.customerEmail })
-      .from(holds)
-      .where(eq(holds.tokenHash, hashHoldToken(visitor.holdToken)));
-    if (known?.ip) ips.add(known.ip);
-    if (known?.email) emails.add(known.email);
-  }
-  const sameVisitor: SQL[] = [inArray(holds.clientIp, [...ips]), inArray(holds.customerEmail, [...emails])];
-  const active = await tx
-    .select({ expiresAt: holds.expiresAt })
-    .from(holds)
-    .where(and(eq(holds.status, "active"), gt(holds.expiresAt, now), or(...sameVisitor)))
-    .orderBy(asc(holds.expiresAt));
+  const active = read.hold_place_active;
   if (active.length >= limits.activePerVisitor) {
     const expiresFirst = present(active[active.length - limits.activePerVisitor], "hold that frees a place");
-    const retryAfter = secondsUntil(expiresFirst.expiresAt, now);
+    const retryAfter = secondsUntil(new Date(expiresFirst), now);
     throw new AppError("RATE_LIMITED", tooManyActiveHoldsMessage(limits, retryAfter), { retryAfter });
   }
 }

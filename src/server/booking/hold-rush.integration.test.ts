@@ -1,9 +1,11 @@
 import { and, eq, ne } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHoldOk, HOLD_MS, holdBody, item, NOW } from "../../../tests/integration/booking-test-kit";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
 import type { CreateHoldResponse } from "../../contracts/booking";
 import { reservations } from "../db/schema";
+import { present } from "../kernel/present";
 import { holdsQueuedFor, inFacilityDayTurn } from "./facility-day-lock";
 
 // The rush's refusal path (issue 16, docs/decisions/024): while holds for a facility day are
@@ -217,5 +219,59 @@ describe("refused from the queue's shared read (the rush)", () => {
     } finally {
       clock.set(NOW);
     }
+  });
+});
+
+// What the queue waits for in a rush is the transactions ahead of it, one round trip after
+// another (docs/decisions/024, update of 2026-11-26). PostgreSQL only: it counts the statements
+// the pool's connections are sent (the embedded database runs them in the process). The app is
+// its own, started after the spy, so its connections are new.
+describe.skipIf(!process.env.TEST_DATABASE_URL?.trim())("a hold's transaction on PostgreSQL", () => {
+  it("is five round trips: begin, the locks, the reads, the hold with its reservation, commit", async () => {
+    const sent = new Map<object, string[]>();
+    const transactions: string[][] = [];
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      const first = args[0] as string | { text?: string };
+      const text = (typeof first === "string" ? first : (first?.text ?? "")).trim().toLowerCase();
+      if (text === "begin") sent.set(this, []);
+      const statements = sent.get(this);
+      statements?.push(text);
+      if (statements && (text === "commit" || text === "rollback")) {
+        transactions.push(statements);
+        sent.delete(this);
+      }
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    const app = await createTestApp({ now: clock.now });
+    try {
+      await app.seedFacilities();
+      const date = "2026-11-20";
+      const held = await app
+        .client()
+        .post("/api/booking/holds", holdBody({ items: [item({ date, startTime: "18:00", duration: 60 })] }));
+      expect(held.status).toBe(201);
+    } finally {
+      spy.mockRestore();
+      await app.close();
+    }
+    const holds = transactions.filter((statements) =>
+      statements.some((s) => s.includes('insert into "reservations"')),
+    );
+    expect(holds).toHaveLength(1);
+    const statements = present(holds[0]);
+    expect(statements).toHaveLength(5);
+    expect(statements[0]).toBe("begin");
+    // The visitor's address and email, the courts' schedule (shared), the facility day: in that order.
+    expect(statements[1]).toBe(
+      "select pg_advisory_xact_lock(hashtext($1)), pg_advisory_xact_lock(hashtext($2)), " +
+        "pg_advisory_xact_lock_shared(hashtextextended($3, 0)), pg_advisory_xact_lock(hashtextextended($4, 0))",
+    );
+    expect(statements[2]).toContain("hold_place_recent");
+    expect(statements[3]).toMatch(/^with new_hold as \(insert into "holds"/);
+    expect(statements[4]).toBe("commit");
   });
 });

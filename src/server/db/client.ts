@@ -79,25 +79,13 @@ class ResilientPool extends pg.Pool {
     return super.connect().then((client) => {
       const release = client.release;
       let released = false;
-      // A query that timed out on our side leaves its answer owed by the server: the connection
-      // is discarded rather than handed to the next request with that backlog.
-      let timedOut = false;
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      client.query = ((...args: unknown[]) => {
-        const result = query(...args);
-        if (result instanceof Promise) {
-          return result.catch((err: unknown) => {
-            if (err instanceof Error && /Query read timeout/.test(err.message)) timedOut = true;
-            throw err;
-          });
-        }
-        return result;
-      }) as typeof client.query;
+      const checkout = watchTimeouts(client);
+      checkout.timedOut = false;
       const releaseOnce = (err?: Error | boolean) => {
         if (released) return;
         released = true;
         client.removeListener("error", onError);
-        release(err ?? (timedOut ? new Error("query timed out") : undefined));
+        release(err ?? (checkout.timedOut ? new Error("query timed out") : undefined));
       };
       const onError = (err: Error) => releaseOnce(err);
       client.on("error", onError);
@@ -105,6 +93,36 @@ class ResilientPool extends pg.Pool {
       return client;
     });
   }
+}
+
+const watched = new WeakMap<pg.PoolClient, { timedOut: boolean }>();
+
+/**
+ * A query that timed out on our side leaves its answer owed by the server: the connection is
+ * discarded at release rather than handed to the next request with that backlog. The client's
+ * `query` is wrapped once, on its first checkout, and the flag is reset at every checkout. (It
+ * was wrapped again at every checkout, around the wrapper before: each query then went through
+ * one closure per earlier checkout, slower and slower, until a connection checked out about
+ * 10,000 times failed every query with "Maximum call stack size exceeded"; client.test.ts.)
+ */
+function watchTimeouts(client: pg.PoolClient): { timedOut: boolean } {
+  let checkout = watched.get(client);
+  if (checkout) return checkout;
+  const state = { timedOut: false };
+  checkout = state;
+  watched.set(client, state);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      return result.catch((err: unknown) => {
+        if (err instanceof Error && /Query read timeout/.test(err.message)) state.timedOut = true;
+        throw err;
+      });
+    }
+    return result;
+  }) as typeof client.query;
+  return checkout;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 
 // A court booking made a moment before an event is created on that court must make the creation
@@ -18,7 +18,13 @@ export async function lockCourtScheduleExclusive(tx: Tx, dates: readonly string[
 
 /** Court bookings: shared, so bookings run side by side but never beside an event being written. */
 export async function lockCourtScheduleShared(tx: Tx, dates: readonly string[]): Promise<void> {
-  for (const date of uniqueSorted(dates)) {
-    await tx.execute(sql`select pg_advisory_xact_lock_shared(${key(date)})`);
-  }
+  for (const lock of courtScheduleSharedLocks(dates)) await tx.execute(sql`select ${lock}`);
+}
+
+/**
+ * The same shared locks as expressions, in date order, for a caller that takes them in one
+ * statement with its other locks (a hold: create-hold.ts).
+ */
+export function courtScheduleSharedLocks(dates: readonly string[]): SQL[] {
+  return uniqueSorted(dates).map((date) => sql`pg_advisory_xact_lock_shared(${key(date)})`);
 }

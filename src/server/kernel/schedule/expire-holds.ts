@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { holds, payments, reservations } from "../../db/schema";
 import type { Logger } from "../../logger";
@@ -48,6 +48,15 @@ export async function endDueHolds(
   const ids = due.map((h) => h.id);
   await endHolds(tx, ids, "expired", "hold_expired", now);
   return ids;
+}
+
+/**
+ * Whether any active hold's time is up, as a column of a select a caller runs anyway (create-hold.ts:
+ * its reads are one statement). Only when it is true must `endDueHolds` lock and end them; a hold
+ * due by `now` was created before it, so a later-starting statement cannot find one this missed.
+ */
+export function anyDueHoldColumn(now: Date): SQL {
+  return sql`exists (select 1 from ${holds} where ${holds.status} = 'active' and ${holds.expiresAt} <= ${now.toISOString()}::timestamptz) as any_due_hold`;
 }
 
 /**

@@ -40,18 +40,31 @@ export async function loadSlotContext(
   const result = (await executor.execute(slotContextSql(facilityType, date, now))) as unknown as {
     rows: ContextRow[];
   };
-  const row = result.rows[0];
+  return slotContextFromRow(result.rows[0]);
+}
+
+/**
+ * The lookup as one json column of a caller's own select (named `as`): a hold reads it in the
+ * statement that reads its limits (create-hold.ts); `slotContextFromRow` reads the value back.
+ */
+export function slotContextColumn(facilityType: FacilityType, date: string, now: Date, as: string): SQL {
+  return sql`(select row_to_json(lookup) from (${slotContextSql(facilityType, date, now)}) lookup) as ${sql.identifier(as)}`;
+}
+
+/** A row of `slotContextSql` (or the value of a `slotContextColumn`) as the day's slot context. */
+export function slotContextFromRow(row: unknown): SlotContext {
+  const context = row as ContextRow | undefined;
   const busy: BusyInterval[] = [];
-  for (const [facilityId, startTime, endTime] of row?.busy ?? []) {
+  for (const [facilityId, startTime, endTime] of context?.busy ?? []) {
     if (facilityId !== null) busy.push({ facilityId, startTime: hhmm(startTime), endTime: hhmm(endTime) });
   }
-  for (const [courts, startTime, endTime] of row?.events ?? []) {
+  for (const [courts, startTime, endTime] of context?.events ?? []) {
     for (const courtId of courts) {
       busy.push({ facilityId: courtId, startTime: hhmm(startTime), endTime: hhmm(endTime) });
     }
   }
-  const facilities = row?.facilities ?? [];
-  const hours = row?.hours;
+  const facilities = context?.facilities ?? [];
+  const hours = context?.hours;
   return {
     hours: hours ? { opensAt: hhmm(hours.opensAt), closesAt: hhmm(hours.closesAt) } : null,
     facilityIds: facilities.map(([id]) => id),
