@@ -196,9 +196,12 @@ type HoldInput = {
   working: Map<string, SlotContext>;
 };
 
+/** A facility day's key in `reads` and `working`: "type|date". */
+const dayKey = (item: { facilityType: string; date: string }) => `${item.facilityType}|${item.date}`;
+
 async function holdInTransaction(tx: Tx, input: HoldInput) {
   const { now, party, customer, items, limits, visitor } = input;
-  const days = [...new Map(items.map((i) => [`${i.facilityType}|${i.date}`, i])).values()];
+  const days = [...new Map(items.map((i) => [dayKey(i), i])).values()];
   // The transaction's critical section is its round trips, one after another (in a rush, each hold
   // of a facility day waits for the one ahead to commit; issue 16). So every lock is taken in one
   // statement, left to right in one fixed order — the visitor's (hold-limits.ts); the courts'
@@ -265,14 +268,14 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
   const { reads, working } = input;
   for (const [i, day] of days.entries()) {
     const context = slotContextFromRow(read[`day_${i}`]);
-    reads.set(`${day.facilityType}|${day.date}`, context);
-    working.set(`${day.facilityType}|${day.date}`, { ...context, busy: [...context.busy] });
+    reads.set(dayKey(day), context);
+    working.set(dayKey(day), { ...context, busy: [...context.busy] });
   }
-  const itemContexts = items.map((item) => present(working.get(`${item.facilityType}|${item.date}`)));
+  const itemContexts = items.map((item) => present(working.get(dayKey(item))));
   // DECISIONS.md Court continuity: plan the cart's courts together (domain/court-assignment.ts).
   const planned = assignFacilities(
     items.map((item, i) => ({
-      group: `${item.facilityType}|${item.date}`,
+      group: dayKey(item),
       startTime: item.startTime,
       endTime: item.endTime,
       freeFacilityIds: freeFacilitiesFor(item, present(itemContexts[i]), now),
@@ -282,7 +285,6 @@ async function holdInTransaction(tx: Tx, input: HoldInput) {
   for (const [i, item] of items.entries()) {
     const context = present(itemContexts[i]);
     const facilityIds = facilityTryOrder(planned[i] ?? null, freeFacilitiesFor(item, context, now));
-    if (facilityIds.length === 0) throw slotTakenError(item, context, now);
     const placed = await placeReservation(tx, facilityIds, item, newHold, {
       holdId,
       expiresAt,

@@ -103,13 +103,13 @@ const watched = new WeakMap<pg.PoolClient, { timedOut: boolean }>();
  * `query` is wrapped once, on its first checkout, and the flag is reset at every checkout. (It
  * was wrapped again at every checkout, around the wrapper before: each query then went through
  * one closure per earlier checkout, slower and slower, until a connection checked out about
- * 10,000 times failed every query with "Maximum call stack size exceeded"; client.test.ts.)
+ * 10,000 times failed every query with "Maximum call stack size exceeded";
+ * tests/integration/pool-checkouts.integration.test.ts.)
  */
 function watchTimeouts(client: pg.PoolClient): { timedOut: boolean } {
-  let checkout = watched.get(client);
-  if (checkout) return checkout;
+  const known = watched.get(client);
+  if (known) return known;
   const state = { timedOut: false };
-  checkout = state;
   watched.set(client, state);
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
@@ -122,7 +122,7 @@ function watchTimeouts(client: pg.PoolClient): { timedOut: boolean } {
     }
     return result;
   }) as typeof client.query;
-  return checkout;
+  return state;
 }
 
 /**
