@@ -2,7 +2,7 @@
 // and stopped by the bench. The load comes from the bench's own process, over loopback.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import pg from "pg";
 
@@ -37,6 +37,62 @@ export async function createPostgresTarget(serverUrl: string): Promise<DatabaseT
       await client.query(`drop database if exists "${name}" with (force)`);
       await client.end();
       rmSync(resolve(`.tmp/bench-${name}`), { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A copy of the target's database as it is now (no server or script may be connected to it): the
+ * growth figures compare the database with its growth against this twin without it, measured in
+ * alternating windows, so that the machine's drift between two moments is not read as growth.
+ */
+export async function twinOf(target: DatabaseTarget): Promise<DatabaseTarget> {
+  const dataDir = `${target.env.DATA_DIR}-twin`;
+  rmSync(dataDir, { recursive: true, force: true });
+  if (target.kind === "pglite") {
+    cpSync(target.env.DATA_DIR ?? "", dataDir, { recursive: true });
+    return {
+      label: `${target.label}, twin`,
+      kind: "pglite",
+      env: { DATABASE_URL: "", DATA_DIR: dataDir },
+      async drop() {
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const source = new URL(target.url ?? "");
+  const name = `${source.pathname.slice(1)}_twin`;
+  const admin = new URL(source);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    // A server just stopped may still be leaving: CREATE DATABASE … TEMPLATE needs it gone.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`create database "${name}" template "${source.pathname.slice(1)}"`);
+        break;
+      } catch (err) {
+        if (attempt >= 20) throw err;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  const url = new URL(source);
+  url.pathname = `/${name}`;
+  return {
+    label: `${target.label}, twin`,
+    kind: "postgres",
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: admin.toString() });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
