@@ -193,7 +193,9 @@ async function lighthouseRun(
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** The middle value (the upper one of an even count). */
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** Page weight of /book and /events, and Lighthouse on them (and /admin, signed in, for the record). */
 export async function measureFrontend(

@@ -28,6 +28,7 @@ import {
   type LighthouseFigure,
   measureLighthouse,
   measurePageWeight,
+  median,
   type PageWeight,
   signInCookie,
 } from "./frontend";
@@ -424,8 +425,6 @@ async function alternate<T>(grown: () => Promise<T>, twin: () => Promise<T>) {
   return runs;
 }
 
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 /** One window of uncached availability at 16 connections, half a load figure long. */
 async function availabilityWindow(url: string, label: string, paths: string[]): Promise<LatencyFigure> {
   const [figure] = await load<LatencyFigure[]>({
@@ -447,9 +446,9 @@ function medianFigure(windows: LatencyFigure[]): LatencyFigure {
   return {
     label: first.label,
     connections: first.connections,
-    rps: middle(windows.map((w) => w.rps)),
-    p50: middle(windows.map((w) => w.p50)),
-    p99: middle(windows.map((w) => w.p99)),
+    rps: median(windows.map((w) => w.rps)),
+    p50: median(windows.map((w) => w.p50)),
+    p99: median(windows.map((w) => w.p99)),
     non2xx: windows.reduce((n, w) => n + w.non2xx, 0),
     errors: windows.reduce((n, w) => n + w.errors, 0),
   };
@@ -461,9 +460,9 @@ function medianFloor(windows: RawFloor[]): RawFloor {
   return {
     concurrency: first.concurrency,
     lookups: windows.reduce((n, w) => n + w.lookups, 0),
-    perSecond: middle(windows.map((w) => w.perSecond)),
-    p50: middle(windows.map((w) => w.p50)),
-    p99: middle(windows.map((w) => w.p99)),
+    perSecond: median(windows.map((w) => w.perSecond)),
+    p50: median(windows.map((w) => w.p50)),
+    p99: median(windows.map((w) => w.p99)),
   };
 }
 

@@ -24,19 +24,24 @@ export async function createPostgresTarget(serverUrl: string): Promise<DatabaseT
   await admin.connect();
   await admin.query(`create database "${name}"`);
   await admin.end();
+  return postgresTarget(serverUrl, name, "PostgreSQL", resolve(`.tmp/bench-${name}`));
+}
+
+/** The target for database `name` on the server of `serverUrl`; `drop` removes it and `dataDir`. */
+function postgresTarget(serverUrl: string, name: string, label: string, dataDir: string): DatabaseTarget {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
-    label: "PostgreSQL",
+    label,
     kind: "postgres",
-    env: { DATABASE_URL: url.toString(), DATA_DIR: resolve(`.tmp/bench-${name}`) },
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
     url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`drop database if exists "${name}" with (force)`);
       await client.end();
-      rmSync(resolve(`.tmp/bench-${name}`), { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -80,21 +85,7 @@ export async function twinOf(target: DatabaseTarget): Promise<DatabaseTarget> {
   } finally {
     await client.end();
   }
-  const url = new URL(source);
-  url.pathname = `/${name}`;
-  return {
-    label: `${target.label}, twin`,
-    kind: "postgres",
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: admin.toString() });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return postgresTarget(admin.toString(), name, `${target.label}, twin`, dataDir);
 }
 
 /** A fresh embedded database folder. */
