@@ -16,6 +16,8 @@ const darker = (name: keyof typeof DEFAULT_THEME.colors, top: Partial<Record<7 |
   return shades as unknown as MantineColorsTuple;
 };
 
+const FONT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
 export const theme = createTheme({
   primaryColor: "teal",
   primaryShade: 8,
@@ -31,8 +33,11 @@ export const theme = createTheme({
   // dark enough to keep its white text.
   autoContrast: true,
   defaultRadius: "md",
-  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-  headings: { fontWeight: "800" },
+  // One font stack for the text, the headings and the server's first frame (index.html), also set
+  // as the style sheet's default (styles.css): a page that switches stacks as its styles arrive
+  // looks the fonts up and lays the page out again.
+  fontFamily: FONT_STACK,
+  headings: { fontFamily: FONT_STACK, fontWeight: "800" },
   components: {
     // Modal, drawer and notification close buttons are an icon only: give them a name (axe
     // button-name, critical). Plain objects, not Modal.extend(…): importing the components here

@@ -98,6 +98,22 @@ async function holdStatus(request: APIRequestContext, hold: { holdId: string; ho
 }
 
 test.describe("booking a court", () => {
+  test("the screen opens with its time slots: one request for them, no second loading step", async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/booking/availability")) asked.push(r.url());
+    });
+    await page.goto("/book");
+    await expect(page.getByRole("radio", { name: "Pickleball Court" })).toBeChecked();
+    // The steps and the first day's slots arrive in the same render (BookingPage's useFirstSlots).
+    expect(await page.getByText("Loading available times...").count()).toBe(0);
+    await page.waitForLoadState("networkidle");
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain("facilityType=court");
+  });
+
   test("a guest books 90 minutes at 16:00 with WELCOME10 and pays on the test checkout", async ({
     page,
   }, testInfo) => {

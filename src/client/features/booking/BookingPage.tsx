@@ -1,6 +1,6 @@
 import { Alert, Container, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import type { BookingContext, TimeSlotDto } from "../../../contracts/booking";
 import { paymentsUnavailableMessage } from "../../../domain/payment-hold";
@@ -12,6 +12,7 @@ import { notifyError, notifyInfo } from "../../lib/notify";
 import { scrollBehavior } from "../../lib/scroll-into-view";
 import { useSession } from "../../lib/session";
 import { bookingKeys, type Pricing } from "./api/booking-keys";
+import { availabilityQuery } from "./api/get-availability";
 import { useBookingContext } from "./api/get-booking-context";
 import { BookingHeading, BookingIntro } from "./BookingIntro";
 import classes from "./booking.module.css";
@@ -23,7 +24,7 @@ import { type CartItem, cartItemFromSlot, sameSlotCount } from "./types";
 import { useCart, useCartTotals } from "./use-cart";
 import { customerFieldId, type Prefill, useCustomerForm } from "./use-customer-form";
 import { usePaymentHold } from "./use-payment-hold";
-import { type SlotSelection, useSlotSelection } from "./use-slot-selection";
+import { firstSlotQuery, type SlotSelection, useSlotSelection } from "./use-slot-selection";
 
 // Step 6 and the phone's cart bar are fetched when the cart gets its first item, and the staff
 // link's refusal when it is shown, so the first visit to /book does not carry them (decision 025).
@@ -43,10 +44,9 @@ export default function BookingPage() {
   // A staff link (/book?member=…) is for staff: anyone else is told so before the server refuses.
   const staffLinkRefused = memberId !== null && !user?.isAdmin;
   const context = useBookingContext(user?.id ?? null, staffLinkRefused ? null : memberId);
-  // The screen's first render is the biggest of the page. The answer arrives through TanStack
-  // Query's store, which React renders in one uninterruptible task; deferred, the screen renders in
-  // the background in small slices (Lighthouse's Total Blocking Time) while the heading stays.
-  const ready = useDeferredValue(context.data !== undefined);
+  // A new person (sign in or out, another member) starts a fresh screen: prices and window change.
+  const screenKey = `${user?.id ?? "guest"}:${memberId ?? ""}`;
+  const ready = useFirstSlots(context.data, screenKey, memberId);
 
   if (staffLinkRefused) {
     return (
@@ -76,20 +76,53 @@ export default function BookingPage() {
       </Container>
     );
   }
-  // A new person (sign in or out, another member) starts a fresh screen: prices and window change.
-  return (
-    <BookingScreen
-      key={`${user?.id ?? "guest"}:${memberId ?? ""}`}
-      context={context.data}
-      memberId={memberId}
-    />
-  );
+  return <BookingScreen key={screenKey} context={context.data} memberId={memberId} />;
 }
+
+/**
+ * Whether the screen for this person (`screenKey`) may show: once their booking context is here and
+ * the slots it opens on have been asked for. The screen is the page's biggest render. An answer that
+ * arrives through TanStack Query's store is rendered at once, in one task the player cannot
+ * interrupt, by every component that reads it (the whole screen reads the slots); fetched first, the
+ * screen renders once, with its slots, in the background in small slices (a transition), while the
+ * heading stays. A failed fetch shows the screen too: its slot step says so and offers a retry.
+ */
+function useFirstSlots(context: BookingContext | undefined, screenKey: string, memberId: string | null) {
+  const queryClient = useQueryClient();
+  // Back on the page with both in the cache, the screen shows at once.
+  const [shownFor, setShownFor] = useState(() =>
+    context &&
+    queryClient.getQueryData(
+      availabilityQuery(firstSlotQuery(context), firstPricing(context, memberId)).queryKey,
+    )
+      ? screenKey
+      : null,
+  );
+  const shown = shownFor === screenKey;
+  useEffect(() => {
+    if (!context || shown) return;
+    let current = true;
+    void queryClient
+      .prefetchQuery(availabilityQuery(firstSlotQuery(context), firstPricing(context, memberId)))
+      .then(() => {
+        if (current) startTransition(() => setShownFor(screenKey));
+      });
+    return () => {
+      current = false;
+    };
+  }, [context, shown, screenKey, memberId, queryClient]);
+  return context !== undefined && shown;
+}
+
+/** SPEC §2: the toggle defaults to non-member pricing. Booking for a member starts at member prices. */
+const firstPricing = (context: BookingContext, memberId: string | null): Pricing => ({
+  memberId,
+  useNonMemberPricing: context.canUseNonMemberPricing && !context.bookingFor,
+});
 
 function BookingScreen({ context, memberId }: { context: BookingContext; memberId: string | null }) {
   const queryClient = useQueryClient();
   const location = useLocation();
-  // SPEC §2: the toggle defaults to non-member pricing. Booking for a member starts at member prices.
   const [nonMemberPricing, setNonMemberPricing] = useState(!context.bookingFor);
   const pricing = useMemo<Pricing>(
     () => ({ memberId, useNonMemberPricing: context.canUseNonMemberPricing && nonMemberPricing }),

@@ -2,11 +2,18 @@ import { useCallback, useEffect, useState } from "react";
 import type { BookingContext } from "../../../contracts/booking";
 import type { FacilityType } from "../../../domain/durations";
 import { notifyError } from "../../lib/notify";
-import type { Pricing } from "./api/booking-keys";
+import type { Pricing, SlotQuery } from "./api/booking-keys";
 import { useAvailability } from "./api/get-availability";
 
 const clampDate = (date: string, context: BookingContext) =>
   date < context.today ? context.today : date > context.maxDate ? context.maxDate : date;
+
+/** The slots the screen opens on: courts, the first bookable date, the default length. */
+export const firstSlotQuery = (context: BookingContext): SlotQuery => ({
+  facilityType: "court",
+  date: clampDate(context.today, context),
+  duration: context.defaultDurations.court,
+});
 
 /**
  * Step 1–2 state: facility type, date, duration and the chosen start, and the one availability
