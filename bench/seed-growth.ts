@@ -3,7 +3,8 @@
 //   cancelled, spread over every facility and time of today … today + 10 — what the rush leaves;
 // - a year of future bookings past the booking horizon (standing leagues and staff bookings),
 //   about half of every facility's day, from today + 15 to today + 365.
-// Run as its own process with DATABASE_URL or DATA_DIR; prints one JSON line.
+// Run as its own process with DATABASE_URL or DATA_DIR; prints one JSON line. The bench vacuums the
+// tables afterwards (bench/vacuum.ts), as it does the twin's.
 import { count, sql } from "drizzle-orm";
 import { addDaysToDate, venueToday } from "../src/domain/venue-time";
 import { openDatabase } from "../src/server/db/client";
@@ -62,12 +63,6 @@ await db.execute(sql`
         union all
         select 'dart_bay', null, n from generate_series(1, 4) n) as f,
        generate_series(0, 5) as s`);
-// Growth comes over months, during which autovacuum has long since run; measured straight after a
-// bulk load, the first reads set the new rows' hint bits and autovacuum runs beside the figures,
-// which measured the load, not the growth (2026-11-25: raw floor +62–87% with growth, +19% the day
-// before). So the tables are vacuumed as well as analysed.
-await db.execute(sql`vacuum (analyze) reservations`);
-await db.execute(sql`vacuum (analyze) holds`);
 const [after] = await db.select({ n: count() }).from(reservations);
 const [holdRows] = await db.select({ n: count() }).from(holds);
 await database.close();

@@ -2,7 +2,8 @@
 // availability figure can be compared with and without history. Every court and dart bay is booked
 // in 30-minute blocks from 9 AM to 10 PM on every past day, and each block also carries two
 // abandoned holds (cancelled pending reservations), which is what a busy venue's table accumulates.
-// Run as its own process with DATABASE_URL or DATA_DIR; prints one JSON line.
+// Run as its own process with DATABASE_URL or DATA_DIR; prints one JSON line. The bench vacuums the
+// tables afterwards (bench/vacuum.ts).
 import { count, sql } from "drizzle-orm";
 import { addDaysToDate, venueToday } from "../src/domain/venue-time";
 import { openDatabase } from "../src/server/db/client";
@@ -41,8 +42,6 @@ for (let from = first; from < today; from = addDaysToDate(from, CHUNK_DAYS)) {
          generate_series(0, 25) as s,
          generate_series(0, 2) as k`);
 }
-// Vacuumed as well as analysed, as after months of autovacuum (see seed-growth.ts).
-await db.execute(sql`vacuum (analyze) reservations`);
 
 const [total] = await db.select({ n: count() }).from(reservations);
 const [past] = await db
