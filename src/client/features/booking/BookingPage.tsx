@@ -46,7 +46,7 @@ export default function BookingPage() {
   const context = useBookingContext(user?.id ?? null, staffLinkRefused ? null : memberId);
   // A new person (sign in or out, another member) starts a fresh screen: prices and window change.
   const screenKey = `${user?.id ?? "guest"}:${memberId ?? ""}`;
-  const ready = useFirstSlots(context.data, screenKey, memberId);
+  const ready = useFirstSlots(staffLinkRefused ? undefined : context.data, screenKey, memberId);
 
   if (staffLinkRefused) {
     return (
