@@ -381,10 +381,7 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
     });
     log(`${db}: raw floor, grown and twin, ${GROWTH_WINDOWS} alternating windows each`);
     const floors = await part(failures, "raw floor with growth", () =>
-      alternate(
-        () => rawFloor(),
-        () => rawFloorOf(twin),
-      ),
+      alternate(rawFloor, () => rawFloorOf(twin)),
     );
     if (floors) {
       r.rawFloorWithGrowth = medianFloor(floors.grown);

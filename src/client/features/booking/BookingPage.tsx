@@ -91,22 +91,15 @@ function useFirstSlots(context: BookingContext | undefined, screenKey: string, m
   const queryClient = useQueryClient();
   // Back on the page with both in the cache, the screen shows at once.
   const [shownFor, setShownFor] = useState(() =>
-    context &&
-    queryClient.getQueryData(
-      availabilityQuery(firstSlotQuery(context), firstPricing(context, memberId)).queryKey,
-    )
-      ? screenKey
-      : null,
+    context && queryClient.getQueryData(firstSlots(context, memberId).queryKey) ? screenKey : null,
   );
   const shown = shownFor === screenKey;
   useEffect(() => {
     if (!context || shown) return;
     let current = true;
-    void queryClient
-      .prefetchQuery(availabilityQuery(firstSlotQuery(context), firstPricing(context, memberId)))
-      .then(() => {
-        if (current) startTransition(() => setShownFor(screenKey));
-      });
+    void queryClient.prefetchQuery(firstSlots(context, memberId)).then(() => {
+      if (current) startTransition(() => setShownFor(screenKey));
+    });
     return () => {
       current = false;
     };
@@ -115,18 +108,32 @@ function useFirstSlots(context: BookingContext | undefined, screenKey: string, m
 }
 
 /** SPEC §2: the toggle defaults to non-member pricing. Booking for a member starts at member prices. */
-const firstPricing = (context: BookingContext, memberId: string | null): Pricing => ({
+const startsAtNonMemberPricing = (context: BookingContext) => !context.bookingFor;
+
+/** What the server is asked to price at: the toggle counts only where the context allows it. */
+const pricingFor = (
+  context: BookingContext,
+  memberId: string | null,
+  nonMemberPricing: boolean,
+): Pricing => ({
   memberId,
-  useNonMemberPricing: context.canUseNonMemberPricing && !context.bookingFor,
+  useNonMemberPricing: context.canUseNonMemberPricing && nonMemberPricing,
 });
+
+/** The request for the slots the screen opens on, at the prices it opens with. */
+const firstSlots = (context: BookingContext, memberId: string | null) =>
+  availabilityQuery(
+    firstSlotQuery(context),
+    pricingFor(context, memberId, startsAtNonMemberPricing(context)),
+  );
 
 function BookingScreen({ context, memberId }: { context: BookingContext; memberId: string | null }) {
   const queryClient = useQueryClient();
   const location = useLocation();
-  const [nonMemberPricing, setNonMemberPricing] = useState(!context.bookingFor);
-  const pricing = useMemo<Pricing>(
-    () => ({ memberId, useNonMemberPricing: context.canUseNonMemberPricing && nonMemberPricing }),
-    [memberId, context.canUseNonMemberPricing, nonMemberPricing],
+  const [nonMemberPricing, setNonMemberPricing] = useState(() => startsAtNonMemberPricing(context));
+  const pricing = useMemo(
+    () => pricingFor(context, memberId, nonMemberPricing),
+    [context, memberId, nonMemberPricing],
   );
   const selection = useSlotSelection(context, pricing);
   const cart = useCart(pricing);
