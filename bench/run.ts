@@ -12,6 +12,8 @@
 // Settings (environment): BENCH_DATABASES=postgres,pglite  BENCH_SECONDS (per load figure)
 // BENCH_LIGHTHOUSE_RUNS=3  BENCH_FRONTEND=true  DATABASE_URL=postgres://… (the server to use)
 // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=.tmp/prof" (node flags for the server under test).
+// The servers under test run on Node 24 LTS, production's runtime (bench/server.ts serverRuntime;
+// BENCH_SERVER_NODE=node keeps them on the bench's own Node).
 import { existsSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, totalmem } from "node:os";
@@ -49,6 +51,7 @@ import {
   type DatabaseTarget,
   type RunningServer,
   runScript,
+  serverRuntime,
   startBareServer,
   startServer,
   twinOf,
@@ -238,12 +241,16 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
   const contentionDate =
     [3, 4].map((d) => addDaysToDate(seed.today, d)).find((d) => d !== seed.busiestDate) ?? "";
   const rawFloorOf = (on: DatabaseTarget) =>
-    runScript<RawFloor>("bench/raw-floor.ts", {
-      ...on.env,
-      BENCH_DATE: seed.busiestDate,
-      BENCH_SECONDS: String(Math.max(3, Math.round(SECONDS / 2))),
-      BENCH_CONCURRENCY: "16",
-    });
+    runScript<RawFloor>(
+      "bench/raw-floor.ts",
+      {
+        ...on.env,
+        BENCH_DATE: seed.busiestDate,
+        BENCH_SECONDS: String(Math.max(3, Math.round(SECONDS / 2))),
+        BENCH_CONCURRENCY: "16",
+      },
+      serverRuntime().node,
+    );
   const rawFloor = () => rawFloorOf(target);
   log(`${db}: raw floor (the availability queries through the driver)`);
   r.rawFloor = await part(failures, "raw floor", rawFloor);
@@ -725,6 +732,7 @@ function report(results: DatabaseResult[], checks: Check[]) {
     `Mode: ${SHORT ? "short (development)" : "full"}, ${SECONDS} s per load figure. Load from bench/load-worker.ts, its own process.`,
     "Hold figures play distinct clients: each sends its own X-Forwarded-For address (198.18.0.0/15) and",
     "email, and the server runs with TRUST_PROXY=true, so they measure the booking path, not the per-address limits.",
+    `Servers under test on Node ${serverRuntime().version} (${serverRuntime().note}); the bench and its load on Node ${process.version}.`,
   ];
   for (const r of results) {
     const s = r.seed;
@@ -868,6 +876,8 @@ async function main() {
     });
   }
   ensureBuild();
+  const { version, note } = serverRuntime();
+  log(`servers under test on Node ${version} (${note}); the bench and its load on Node ${process.version}`);
   await part(floorFailures, "machine floor", measureMachineFloor);
   if (DATABASES.includes("pglite")) {
     log("embedded default: npm start on an empty embedded database");
@@ -918,6 +928,8 @@ async function main() {
           cpuModel: cpu[0]?.model ?? "unknown",
           memoryGiB: Math.round(totalmem() / 2 ** 30),
           node: process.version,
+          serverNode: serverRuntime().version,
+          serverNodeNote: serverRuntime().note,
           platform: `${process.platform} ${process.arch}`,
         },
         settings: {

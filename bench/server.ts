@@ -1,6 +1,6 @@
 // The production build under test: one `node dist/server/main.js` process per database, started
 // and stopped by the bench. The load comes from the bench's own process, over loopback.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
@@ -102,9 +102,17 @@ export function createPgliteTarget(): DatabaseTarget {
   };
 }
 
-/** Runs a bench script (tsx) as its own process and returns the JSON line it prints last. */
-export async function runScript<T>(script: string, env: Record<string, string>): Promise<T> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+/**
+ * Runs a bench script (tsx) as its own process and returns the JSON line it prints last; on `node`
+ * when given (the raw floor runs on the servers' runtime, so that the API's ratio to it compares
+ * like with like).
+ */
+export async function runScript<T>(
+  script: string,
+  env: Record<string, string>,
+  node = process.execPath,
+): Promise<T> {
+  const child = spawn(node, ["--import", "tsx", script], {
     env: { ...process.env, ...env, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -118,6 +126,43 @@ export async function runScript<T>(script: string, env: Record<string, string>):
   return JSON.parse(last) as T;
 }
 
+/** The Node.js that runs the servers under test, and why that one. */
+export type ServerRuntime = { node: string; version: string; note: string };
+
+let runtime: ServerRuntime | null = null;
+
+/**
+ * The servers under test run on Node 24 LTS, what production runs (README "Deploying"), from the
+ * npm registry's `node` package as CI takes it (.ci/run). The bench itself and its load generator
+ * stay on the Node that started it. BENCH_SERVER_NODE names another binary (`node` for the current
+ * one); when Node 24 cannot be fetched, the current Node serves and the table says so.
+ */
+export function serverRuntime(): ServerRuntime {
+  if (runtime) return runtime;
+  const version = (node: string) => execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
+  const chosen = process.env.BENCH_SERVER_NODE;
+  if (chosen) {
+    const node = chosen === "node" ? process.execPath : chosen;
+    runtime = { node, version: version(node), note: "BENCH_SERVER_NODE" };
+    return runtime;
+  }
+  try {
+    const node = execFileSync("npx", ["-y", "-p", "node@24", "--", "sh", "-c", "command -v node"], {
+      encoding: "utf8",
+      timeout: 120_000,
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    runtime = { node, version: version(node), note: "production's runtime, Node 24 LTS" };
+  } catch {
+    runtime = {
+      node: process.execPath,
+      version: process.version,
+      note: "Node 24 could not be fetched (npx -p node@24): the bench's own Node, not production's",
+    };
+  }
+  return runtime;
+}
+
 export type RunningServer = { url: string; stop(): Promise<void> };
 
 /** Starts the production server on a free port and waits for /api/health. */
@@ -129,7 +174,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   // BENCH_SERVER_NODE_ARGS: node flags for the server under test, e.g. "--cpu-prof" to profile it.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "dist/server/main.js"], {
+  const child: ChildProcess = spawn(serverRuntime().node, [...nodeArgs, "dist/server/main.js"], {
     env: {
       ...process.env,
       ...target.env,
@@ -186,7 +231,8 @@ export async function startServer(
 
 /** Starts bench/bare-http-server.ts (the machine's floor for the hold figures) on `port`. */
 export async function startBareServer(port: number): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/bare-http-server.ts"], {
+  // On the servers' runtime, so that the ratio of the two compares the app with the bare server.
+  const child = spawn(serverRuntime().node, ["--import", "tsx", "bench/bare-http-server.ts"], {
     env: { ...process.env, PORT: String(port) },
     stdio: ["ignore", "pipe", "inherit"],
   });
