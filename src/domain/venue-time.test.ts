@@ -142,6 +142,50 @@ describe("minutes and formatting", () => {
     expect(formatTime12(time)).toBe(label);
   });
 
+  it("reads exactly the times the lenient pattern describes, up to 24:00", () => {
+    const pattern = /^(\d{2}):([0-5]\d)(?::00)?$/;
+    const reference = (time: string) => {
+      const m = pattern.exec(time);
+      const minutes = m ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
+      return minutes <= 24 * 60 ? minutes : "RangeError";
+    };
+    const read = (time: string) => {
+      try {
+        return minutesOf(time);
+      } catch (err) {
+        return err instanceof RangeError ? "RangeError" : err;
+      }
+    };
+    const times: string[] = [
+      "",
+      ":",
+      "9:00",
+      "09:0",
+      "009:00",
+      "09:00:0",
+      "09:00:00:00",
+      "09-00",
+      "٠٩:٠٠",
+      "０９:００",
+    ];
+    for (let h = 0; h < 100; h++) {
+      for (let m = 0; m < 100; m++) {
+        const hh = String(h).padStart(2, "0");
+        const mm = String(m).padStart(2, "0");
+        times.push(`${hh}:${mm}`, `${hh}:${mm}:00`, `${hh}:${mm}:01`, `${hh}:${mm}:10`, `${hh}:${mm}\n`);
+      }
+    }
+    for (const odd of ["/", ";", "a", " ", "."])
+      times.push(`1${odd}:30`, `12${odd}30`, `12:3${odd}`, `12:30${odd}00`);
+    let accepted = 0;
+    for (const time of times) {
+      expect(read(time), time).toBe(reference(time));
+      if (typeof reference(time) === "number") accepted++;
+    }
+    // 00:00 … 23:59 and 24:00, each with and without ":00".
+    expect(accepted).toBe(2 * (24 * 60 + 1));
+  });
+
   it("accepts database times with seconds and rejects nonsense", () => {
     expect(minutesOf("17:30:00")).toBe(1050);
     expect(() => minutesOf("25:00")).toThrow(RangeError);
