@@ -190,15 +190,20 @@ export async function startServer(
       SEED_ON_EMPTY: "false",
       // The bench measures the production build on the demo venue (it signs in as the demo admin).
       ALLOW_DEMO_DATA: "true",
-      LOG_LEVEL: "error",
+      // Production's level (deploy/venue.env.example): every request writes its access line, as a
+      // venue's server does, so that cost is in the figures. The lines go to a pipe this process
+      // reads (as journald reads a unit's); only errors are shown. BENCH_SERVER_LOG_LEVEL=error
+      // leaves the access lines out, to see what they cost.
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL || "info",
       // The bench plays hundreds of people from one machine: each sends its own X-Forwarded-For
       // (load.ts), which the server believes only behind a proxy, so the limits against hoarding
       // (DECISIONS.md) see distinct visitors instead of one address holding 200 courts.
       TRUST_PROXY: "true",
       ...env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
+  showErrorLines(child);
   let exited = false;
   child.on("exit", () => {
     exited = true;
@@ -227,6 +232,21 @@ export async function startServer(
       await done;
     },
   };
+}
+
+/** Reads the server's log lines as they come and prints those at pino's error level or above. */
+function showErrorLines(child: ChildProcess) {
+  let partial = "";
+  child.stdout?.setEncoding("utf8");
+  child.stdout?.on("data", (chunk: string) => {
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      // pino writes the level first: {"level":50,… is an error, 60 fatal.
+      const json = line.startsWith('{"level":');
+      if (!json || line[9] === "5" || line[9] === "6") process.stderr.write(`${line}\n`);
+    }
+  });
 }
 
 /** Starts bench/bare-http-server.ts (the machine's floor for the hold figures) on `port`. */
