@@ -124,26 +124,31 @@ export function venueInstant(date: string, time: string): Date {
   return new Date(local.getTime());
 }
 
+const ZERO = 48;
+const COLON = 58;
+
 /** The decimal digit at `i` of `s`, or -1. */
 function digitAt(s: string, i: number): number {
-  const d = s.charCodeAt(i) - 48;
+  const d = s.charCodeAt(i) - ZERO;
   return d >= 0 && d <= 9 ? d : -1;
 }
 
-const COLON = 58;
-const ZERO = 48;
-
 /**
  * "HH:mm" (or "HH:mm:00", or "24:00") → minutes since midnight. Database `time` columns come back
- * as "HH:mm:ss"; "24:00" stands for the end of the day. Read character by character, the shape
- * `/^(\d{2}):([0-5]\d)(?::00)?$/` up to 24:00 (venue-time.test.ts checks the two agree). Every availability lookup and hold reads a few hundred times (the
- * day's busy intervals, each slot's prices and label), and the regular expression's match arrays
- * were about 7% of the uncached lookup's CPU (issue 16).
+ * as "HH:mm:ss"; "24:00" stands for the end of the day. It reads the shape
+ * `/^(\d{2}):([0-5]\d)(?::00)?$/` character by character (venue-time.test.ts checks the two
+ * agree): every availability lookup and hold reads a few hundred times (the day's busy intervals,
+ * each slot's prices and label), and the regular expression's match arrays were about 7% of the
+ * uncached lookup's CPU (issue 16).
  */
 export function minutesOf(time: string): number {
+  const withSeconds =
+    time.length === 8 &&
+    time.charCodeAt(5) === COLON &&
+    time.charCodeAt(6) === ZERO &&
+    time.charCodeAt(7) === ZERO;
   let minutes = Number.NaN;
-  const seconds = time.length === 8 && time.charCodeAt(5) === COLON && time.charCodeAt(6) === ZERO;
-  if ((time.length === 5 || (seconds && time.charCodeAt(7) === ZERO)) && time.charCodeAt(2) === COLON) {
+  if ((time.length === 5 || withSeconds) && time.charCodeAt(2) === COLON) {
     const h1 = digitAt(time, 0);
     const h2 = digitAt(time, 1);
     const m1 = digitAt(time, 3);
