@@ -30,9 +30,47 @@ export function answerHoldBare(req: IncomingMessage, res: ServerResponse): void 
   });
 }
 
+/**
+ * The bare answer to an availability lookup: the shape and size of the app's answer for the seeded
+ * venue's busiest day (24 slots of 90 minutes every half hour from 9:00, about 4.6 KB), serialised
+ * per request as the app does, with no database read, no slot generation and no framework.
+ */
+const bareDay = {
+  facilityType: "court",
+  date: "2026-12-04",
+  duration: 90,
+  isMemberPricing: false,
+  slots: Array.from({ length: 24 }, (_, i) => {
+    const start = 9 * 60 + i * 30;
+    const end = start + 90;
+    const hhmm = (m: number) =>
+      `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+    const h12 = (m: number) =>
+      `${((Math.floor(m / 60) + 11) % 12) + 1}:${String(m % 60).padStart(2, "0")} ${m < 720 ? "AM" : "PM"}`;
+    return {
+      startTime: hhmm(start),
+      endTime: hhmm(end),
+      displayTime: `${h12(start)} - ${h12(end)}`,
+      availableFacilities: i % 5,
+      isAvailable: i % 5 > 0,
+      memberPriceCents: 3000,
+      nonMemberPriceCents: 4500,
+      priceCents: 4500,
+    };
+  }),
+};
+
+export function answerAvailabilityBare(_req: IncomingMessage, res: ServerResponse): void {
+  const body = JSON.stringify(bareDay);
+  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
 /** A bare server as the app's (src/server/main.ts): the same backlog and keep-alive. */
 export function bareServer(): Server {
-  const server = createServer(answerHoldBare);
+  const server = createServer((req, res) =>
+    req.method === "GET" ? answerAvailabilityBare(req, res) : answerHoldBare(req, res),
+  );
   server.keepAliveTimeout = 65_000;
   return server;
 }

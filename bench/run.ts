@@ -167,7 +167,8 @@ function lanes(today: string, avoid: string[], n: number) {
 
 let frontend: FrontendFigures | null = null;
 /** The rush's and the contention's shapes against a bare node:http server (bench/bare-http-server.ts). */
-let machineFloor: { rush?: FloorFigure; contention?: FloorFigure } | null = null;
+let machineFloor: { rush?: FloorFigure; contention?: FloorFigure; availability?: LatencyFigure } | null =
+  null;
 const floorFailures: Failure[] = [];
 
 async function measureMachineFloor() {
@@ -196,6 +197,19 @@ async function measureMachineFloor() {
         date,
       }),
     );
+    // The availability lookup's shape: the same GET at 16 connections, answered with a body of the
+    // app's size and shape (bench/bare-hold-answer.ts), the HTTP half of the lookup's floor.
+    const availability = await part(floorFailures, "machine floor (availability shape)", () =>
+      load<LatencyFigure[]>({
+        kind: "availability",
+        url: server.url,
+        label: "bare",
+        paths: [availabilityPath(date)],
+        connections: [16],
+        seconds: Math.max(3, Math.round(SECONDS / 2)),
+      }),
+    );
+    machineFloor.availability = availability?.[0];
   } finally {
     await server.stop();
   }
@@ -542,13 +556,28 @@ function checksFor(r: DatabaseResult): Check[] {
       });
     }
     if (r.rawFloor) {
-      const ratio = hot.rps / r.rawFloor.perSecond;
       checks.push({
         figure: `${db}: uncached API availability ÷ raw floor (16 connections)`,
-        value: `${hot.rps} / ${r.rawFloor.perSecond} = ${ratio.toFixed(2)}`,
-        budget: `≥ ${BUDGET.floorRatio}`,
-        pass: ratio >= BUDGET.floorRatio,
+        value: `${hot.rps} / ${r.rawFloor.perSecond} = ${(hot.rps / r.rawFloor.perSecond).toFixed(2)}`,
+        budget: "(the database half of the floor alone)",
+        pass: true,
+        info: true,
       });
+      const bare = machineFloor?.availability;
+      if (bare) {
+        // The lookup's floor is its two halves one after the other on the server's one thread: the
+        // database work through the driver (the raw floor) and a bare HTTP answer of the same size
+        // (the machine's floor). The ratio to the raw floor alone fell as the database work got
+        // cheaper, which is backwards (docs/decisions/024, update "2026-11-27").
+        const floor = 1 / (1 / r.rawFloor.perSecond + 1 / bare.rps);
+        const ratio = hot.rps / floor;
+        checks.push({
+          figure: `${db}: uncached API availability ÷ its floor (raw floor and a bare HTTP answer in series, 16 conn)`,
+          value: `${hot.rps} / ${Math.round(floor)} = ${ratio.toFixed(2)}`,
+          budget: `≥ ${BUDGET.floorRatio}`,
+          pass: ratio >= BUDGET.floorRatio,
+        });
+      }
     }
   }
   if (rot) {
@@ -841,6 +870,16 @@ function report(results: DatabaseResult[], checks: Check[]) {
       ["rush's shape (1000 clients, 3 holds each)", machineFloor.rush],
     ] as const) {
       if (f) rows.push([name, `${f.requests}`, `${f.p50}`, `${f.p99}`, `${f.lastMs}`]);
+    }
+    const bare = machineFloor.availability;
+    if (bare) {
+      rows.push([
+        `availability's shape (GET, 16 connections, ${bare.rps} req/s)`,
+        "",
+        `${bare.p50}`,
+        `${bare.p99}`,
+        "",
+      ]);
     }
     for (const f of floorFailures) rows.push([`FAILED: ${f.part}`, "", "", "", ""]);
     lines.push("", table(rows));

@@ -1,4 +1,4 @@
-import { and, gt, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, gt, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { reservations } from "../../db/schema";
 
 export type TimeWindow = { date: string; startTime: string; endTime: string };
@@ -9,7 +9,7 @@ export type TimeWindow = { date: string; startTime: string; endTime: string };
  * hold: it blocks nothing, even before the sweeper cancels it). Availability, the admin's facility
  * choices and the event court checks all use it, so they cannot disagree.
  */
-export function reservationBlocksTime(now: Date): SQL {
+export function reservationBlocksTime(now: Date | Placeholder): SQL {
   // The statuses as literals, not parameters: the planner can then prove the partial indexes'
   // `status <> 'cancelled'` from the query even in a generic (prepared) plan.
   return and(
