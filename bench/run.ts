@@ -568,7 +568,7 @@ function checksFor(r: DatabaseResult): Check[] {
         // The lookup's floor is its two halves one after the other on the server's one thread: the
         // database work through the driver (the raw floor) and a bare HTTP answer of the same size
         // (the machine's floor). The ratio to the raw floor alone fell as the database work got
-        // cheaper, which is backwards (docs/decisions/024, update "2026-11-27").
+        // cheaper, which is backwards (docs/decisions/024, update "2026-11-26, late night").
         const floor = 1 / (1 / r.rawFloor.perSecond + 1 / bare.rps);
         const ratio = hot.rps / floor;
         checks.push({
