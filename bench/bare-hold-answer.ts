@@ -1,7 +1,8 @@
-// The bare answer to a hold (issue 16): no framework, no database. It reads and parses the hold
-// request and answers the rush's usual answer, a 409 SLOT_TAKEN with a next free time. Served by
-// bench/bare-http-server.ts for the machine's floor, and inside the load generator's own process
-// to warm its client code before a hold figure (bench/load-worker.ts).
+// The bare answers (issue 16): no framework, no database. To a hold, it reads and parses the hold
+// request and answers the rush's usual answer, a 409 SLOT_TAKEN with a next free time; to a GET,
+// an availability answer of the app's size and shape. Served by bench/bare-http-server.ts for the
+// machine's floor and the lookup's HTTP half of its floor, and inside the load generator's own
+// process to warm its client code before a hold figure (bench/load-worker.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
 export function answerHoldBare(req: IncomingMessage, res: ServerResponse): void {

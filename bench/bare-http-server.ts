@@ -1,6 +1,6 @@
 // The machine's floor for the hold figures (issue 16): a bare node:http server (bench/bare-hold-answer.ts)
 // driven by the same load generator in the same shapes as the rush and the 200-on-one-slot
-// figures. It shows what this machine's two cores can do at all while the load generator shares
+// figures, and as the availability lookup (the HTTP half of the lookup's floor). It shows what this machine's two cores can do at all while the load generator shares
 // them, so the real figures can be read against it.
 import { bareServer } from "./bare-hold-answer";
 

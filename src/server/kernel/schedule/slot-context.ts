@@ -35,8 +35,8 @@ type ContextRow = {
  * A named prepared statement (one per facility type), rendered once per process: on the
  * PostgreSQL server each connection parses it once and, after its first few executions, reuses one
  * plan instead of planning every lookup (pgbench on this statement: 27,000/s prepared against
- * 10,600/s planned each time), and no request builds its SQL again. The embedded database takes the same text with the values; it has no named
- * statements, so it still plans each time.
+ * 10,600/s planned each time), and no request builds its SQL again. The embedded database takes
+ * the same text with the values; it has no named statements, so it still plans each time.
  */
 export async function loadSlotContext(
   executor: Db | Tx,
