@@ -3,6 +3,7 @@
 // bench's own bookkeeping, and a load that crashes fails its part only.
 import { bareServer } from "./bare-hold-answer";
 import {
+  type AvailabilityLoad,
   measureAvailability,
   measureContention,
   measureFloor,
@@ -13,17 +14,10 @@ import {
 
 type Lane = { date: string; facilityType: "court" | "dart_bay" };
 export type LoadTask =
-  | {
-      kind: "availability";
-      url: string;
-      label: string;
-      paths: string[];
-      connections: number[];
-      seconds: number;
-    }
+  | ({ kind: "availability"; url: string } & AvailabilityLoad)
   | { kind: "holds"; url: string; lanes: Lane[]; perClient: number; firstPlayer: number }
   | { kind: "contention"; url: string; date: string; clients: number; firstPlayer: number }
-  | { kind: "rush"; url: string; date: string; clients: number; firstPlayer: number }
+  | { kind: "rush"; url: string; date: string; clients: number; firstPlayer: number; rounds: number }
   | { kind: "journey"; url: string; lanes: Lane[]; perClient: number; firstPlayer: number }
   | { kind: "floor"; url: string; clients: number; requestsPerClient: number; date: string };
 
@@ -58,8 +52,14 @@ async function run(t: LoadTask): Promise<unknown> {
       return measureHoldThroughput(t.url, t.lanes, t.perClient, t.firstPlayer);
     case "contention":
       return measureContention(t.url, t.date, t.clients, t.firstPlayer);
-    case "rush":
-      return measureRush(t.url, t.date, t.clients, t.firstPlayer);
+    case "rush": {
+      // One after another on the same day, from one warm generator (each cancels its winners' holds).
+      const rounds = [];
+      for (let round = 0; round < t.rounds; round++) {
+        rounds.push(await measureRush(t.url, t.date, t.clients, t.firstPlayer + round * t.clients));
+      }
+      return rounds;
+    }
     case "journey":
       return measureJourney(t.url, t.lanes, t.perClient, t.firstPlayer);
     case "floor":

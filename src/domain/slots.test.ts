@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { slotPrices } from "./pricing";
 import { freeFacilitiesAt, generateSlots, type SlotInput } from "./slots";
+import { formatTimeRange } from "./venue-time";
 
 const MONDAY = "2026-11-23";
 const weekdayHours = { opensAt: "09:00", closesAt: "21:00" };
@@ -149,6 +151,50 @@ describe("generateSlots: weekend cutoffs", () => {
     );
     expect(slots[0]?.startTime).toBe("10:30");
     expect(slots.at(-1)).toMatchObject({ startTime: "20:00", isAvailable: true, memberPriceCents: 4000 });
+  });
+});
+
+describe("generateSlots: the day's grid is built once per type, weekday, duration and hours", () => {
+  const dates = ["2026-11-23", "2026-11-27", "2026-11-28", "2026-11-29", "2026-11-30", "2026-12-05"];
+  const hoursList = [
+    weekdayHours,
+    { opensAt: "10:30", closesAt: "23:00" },
+    { opensAt: "08:00", closesAt: "12:00" },
+  ];
+  const now = new Date("2026-11-20T15:00:00Z");
+
+  it("labels and prices every slot as the pricing rules do, whichever day asked first", () => {
+    // Every (date, hours, type, duration) in an order that reuses grids across dates of a weekday.
+    for (const hours of hoursList) {
+      for (const date of dates) {
+        for (const [facilityType, durations] of [
+          ["court", [60, 90, 120, 150, 180]],
+          ["dart_bay", [30, 60, 90, 120]],
+        ] as const) {
+          for (const durationMinutes of durations) {
+            for (const slot of generateSlots(input({ date, now, hours, facilityType, durationMinutes }))) {
+              const prices = slotPrices(facilityType, date, slot.startTime, durationMinutes);
+              expect(slot).toMatchObject({
+                displayTime: formatTimeRange(slot.startTime, slot.endTime),
+                memberPriceCents: prices.memberPriceCents,
+                nonMemberPriceCents: prices.nonMemberPriceCents,
+              });
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it("follows the hours when staff change them, and each answer is the caller's own", () => {
+    const [first] = generateSlots(input({}));
+    if (!first) throw new Error("no slot");
+    first.availableFacilities = 99;
+    first.freeFacilityIds.push(42);
+    expect(generateSlots(input({}))[0]).toMatchObject({ availableFacilities: 3, freeFacilityIds: [1, 2, 3] });
+    const later = generateSlots(input({ hours: { opensAt: "12:00", closesAt: "21:00" } }));
+    expect(later[0]?.startTime).toBe("12:00");
+    expect(later).toHaveLength(17);
   });
 });
 

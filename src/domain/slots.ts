@@ -40,6 +40,70 @@ export type TimeSlot = {
   nonMemberPriceCents: number;
 };
 
+/**
+ * One slot of a day's grid without its availability: its times, label and both prices, and whether
+ * it is listed as open (a weekend cutoff lists it "NOT AVAILABLE (0 … open)"). All of it follows from
+ * the facility type, the weekday, the duration and the day's hours alone.
+ */
+type FrameSlot = {
+  start: number;
+  end: number;
+  startTime: string;
+  endTime: string;
+  displayTime: string;
+  withinCutoff: boolean;
+  memberPriceCents: number;
+  nonMemberPriceCents: number;
+};
+
+/**
+ * Day grids already built, by (type, weekday, duration, hours): a lookup fills in only what is
+ * free, instead of formatting and pricing every slot again (issue 16: the uncached lookup's path).
+ * Prices and labels are pure functions of the key; hours edited by staff make a new key, and the
+ * map starts over past `MAX_FRAMES` so it cannot grow without bound.
+ */
+const frames = new Map<string, FrameSlot[]>();
+const MAX_FRAMES = 256;
+
+function dayFrame(
+  facilityType: FacilityType,
+  date: string,
+  durationMinutes: number,
+  hours: { opensAt: string; closesAt: string },
+): FrameSlot[] {
+  const dow = dayOfWeek(date);
+  const key = `${facilityType}|${dow}|${durationMinutes}|${hours.opensAt}|${hours.closesAt}`;
+  let frame = frames.get(key);
+  if (frame) return frame;
+  const cutoff = WEEKEND_LAST_END[dow] ?? Number.POSITIVE_INFINITY;
+  const closesAt = minutesOf(hours.closesAt);
+  frame = [];
+  for (
+    let start = minutesOf(hours.opensAt);
+    start + durationMinutes <= closesAt;
+    start += SLOT_STEP_MINUTES
+  ) {
+    const end = start + durationMinutes;
+    const startTime = timeOf(start);
+    const endTime = timeOf(end);
+    // Prices depend on the date only through its weekday, which is part of the key.
+    const prices = slotPrices(facilityType, date, startTime, durationMinutes);
+    frame.push({
+      start,
+      end,
+      startTime,
+      endTime,
+      displayTime: formatTimeRange(startTime, endTime),
+      withinCutoff: end <= cutoff,
+      memberPriceCents: prices.memberPriceCents,
+      nonMemberPriceCents: prices.nonMemberPriceCents,
+    });
+  }
+  if (frames.size >= MAX_FRAMES) frames.clear();
+  frames.set(key, frame);
+  return frame;
+}
+
 /** SPEC §5 Available time slots (per date, facility type and duration). */
 export function generateSlots(input: SlotInput): TimeSlot[] {
   const { date, now, facilityType, durationMinutes, hours, facilityIds, busy } = input;
@@ -48,7 +112,6 @@ export function generateSlots(input: SlotInput): TimeSlot[] {
   if (compareDates(date, today) < 0) return [];
   // "For today's date, slots that start at or before the current time are skipped."
   const notBefore = date === today ? minutesOf(venueNowTime(now)) + 1 : 0;
-  const cutoff = WEEKEND_LAST_END[dayOfWeek(date)] ?? Number.POSITIVE_INFINITY;
   const sortedIds = [...facilityIds].sort((a, b) => a - b);
   // Busy intervals as minutes, per facility: parsed once, not once per slot and facility. The
   // loop below runs for every lookup (the uncached availability path, issue 16): no spreads or
@@ -58,20 +121,13 @@ export function generateSlots(input: SlotInput): TimeSlot[] {
     for (const b of busy) if (b.facilityId === id) list.push(minutesOf(b.startTime), minutesOf(b.endTime));
     return list;
   });
-  const closesAt = minutesOf(hours.closesAt);
   const slots: TimeSlot[] = [];
-  for (
-    let start = minutesOf(hours.opensAt);
-    start + durationMinutes <= closesAt;
-    start += SLOT_STEP_MINUTES
-  ) {
+  for (const slot of dayFrame(facilityType, date, durationMinutes, hours)) {
+    const { start, end } = slot;
     if (start < notBefore) continue;
-    const end = start + durationMinutes;
-    const startTime = timeOf(start);
-    const endTime = timeOf(end);
     // Weekend cutoff slots are still listed, as "NOT AVAILABLE (0 … open)".
     const free: number[] = [];
-    if (end <= cutoff) {
+    if (slot.withinCutoff) {
       for (let f = 0; f < sortedIds.length; f++) {
         // SPEC §5 overlap: starts before the other ends and ends after it starts (touching is fine).
         const list = busyByFacility[f] ?? [];
@@ -82,16 +138,15 @@ export function generateSlots(input: SlotInput): TimeSlot[] {
         if (!taken) free.push(sortedIds[f] ?? 0);
       }
     }
-    const prices = slotPrices(facilityType, date, startTime, durationMinutes);
     slots.push({
-      startTime,
-      endTime,
-      displayTime: formatTimeRange(startTime, endTime),
+      startTime: slot.startTime,
+      endTime: slot.endTime,
+      displayTime: slot.displayTime,
       availableFacilities: free.length,
       freeFacilityIds: free,
       isAvailable: free.length > 0,
-      memberPriceCents: prices.memberPriceCents,
-      nonMemberPriceCents: prices.nonMemberPriceCents,
+      memberPriceCents: slot.memberPriceCents,
+      nonMemberPriceCents: slot.nonMemberPriceCents,
     });
   }
   return slots;
