@@ -224,7 +224,8 @@ async function measureMachineFloor() {
 }
 
 /**
- * A bare node:http server answering the availability GET (bench/bare-hold-answer.ts), loaded as the
+ * A bare node:http server answering the availability GET (bench/bare-hold-answer.ts), or with
+ * `floor` another one (bench/served-floor.ts: the lookup's read, then that answer), loaded as the
  * API's hot-date figure is (16 connections, as long). Measured in each database's part just before
  * the API, so that the machine's drift between the two stays small.
  */
@@ -891,23 +892,11 @@ function report(results: DatabaseResult[], checks: Check[]) {
     ] as const) {
       if (f) rows.push([name, `${f.perSecond}`, `${f.p50}`, `${f.p99}`]);
     }
-    if (r.bareAvailability) {
-      const bare = r.bareAvailability;
-      rows.push([
-        "bare node:http answer, same size (the floor's HTTP half), 16 conn",
-        `${bare.rps}`,
-        `${bare.p50}`,
-        `${bare.p99}`,
-      ]);
-    }
-    if (r.servedFloor) {
-      const served = r.servedFloor;
-      rows.push([
-        "the lookup's floor served: its read + that answer, one node:http process, 16 conn",
-        `${served.rps}`,
-        `${served.p50}`,
-        `${served.p99}`,
-      ]);
+    for (const [name, f] of [
+      ["bare node:http answer, same size (the floor's HTTP half), 16 conn", r.bareAvailability],
+      ["the lookup's floor served: its read + that answer, one node:http process, 16 conn", r.servedFloor],
+    ] as const) {
+      if (f) rows.push([name, `${f.rps}`, `${f.p50}`, `${f.p99}`]);
     }
     if (r.pgbench) {
       rows.push([
