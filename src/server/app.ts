@@ -18,6 +18,7 @@ import { eventUploadBodyLimit, isEventUploadRequest } from "./events/event-uploa
 import { waitlistRoutes } from "./events/waitlist-routes";
 import { sizedBodyLimit } from "./http/body-limit";
 import { handleError } from "./http/error-handler";
+import { START_AFTER_PAINT_SOURCE } from "./http/first-paint";
 import { loadSession } from "./http/load-session";
 import { findNulCharacter } from "./http/nul-character";
 import { validateResponses } from "./http/response-contracts";
@@ -108,7 +109,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
       if (c.res.status >= 400 && c.res.status < 500) return;
       // The holds' shared schedule reads too, so a place this write freed is not refused from them;
       // a new hold only took places, which those reads may keep refusing (decision 024).
-      const onlyTookPlaces = c.var.onlyTookPlaces === true;
+      const onlyTookPlaces = c.get("onlyTookPlaces") === true;
       if (!onlyTookPlaces) forgetScheduleReads(deps.db);
       await notify(deps.db, CHANNELS.availability, onlyTookPlaces ? ONLY_TOOK_PLACES : "").catch((err) =>
         deps.logger.warn({ err: (err as Error).message }, "could not notify other instances"),
@@ -118,7 +119,8 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", "https://js.stripe.com"],
+      // The one inline script: the app's start after the first paint (http/first-paint.ts).
+      scriptSrc: ["'self'", START_AFTER_PAINT_SOURCE, "https://js.stripe.com"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:"],
       fontSrc: ["'self'", "data:"],

@@ -57,3 +57,24 @@ describe("server layout", () => {
     expect(importViolations()).toEqual([]);
   });
 });
+
+// Hono's `c.var` is a getter that copies every request variable into a new object on each read;
+// `c.get(key)` reads one from its map. On the availability path that was ~1% of the server's CPU
+// (docs/performance.md, 2026-11-27 morning), so server code reads request variables with `c.get`.
+describe("request variables", () => {
+  it("are read with c.get, never through the copying c.var getter", () => {
+    const readers = sourceFiles(SERVER)
+      .filter((file) => !file.endsWith(".test.ts"))
+      .flatMap((file) =>
+        readFileSync(file, "utf8")
+          .split("\n")
+          .flatMap((line, i) => (/\bc\.var\b/.test(line) ? [`${path.relative(SERVER, file)}:${i + 1}`] : [])),
+      );
+    expect(readers).toEqual([]);
+  });
+
+  it("the check finds such a read (so it cannot pass by reading nothing)", () => {
+    expect(/\bc\.var\b/.test("const user = c.var.user;")).toBe(true);
+    expect(/\bc\.var\b/.test('const user = c.get("user");')).toBe(false);
+  });
+});

@@ -98,6 +98,28 @@ async function holdStatus(request: APIRequestContext, hold: { holdId: string; ho
 }
 
 test.describe("booking a court", () => {
+  test("the page's frame comes without the app's scripts, which a start script adds, allowed by the CSP", async ({
+    page,
+  }) => {
+    // src/server/http/first-paint.ts: the entry and its chunks are added after the first frame.
+    const html = await (await page.request.get("/book")).text();
+    expect(html).toContain("Your Game Starts Here");
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).not.toMatch(/<link[^>]*modulepreload/);
+    expect(html).toMatch(/<script data-entry="\/assets\/index-[^"]+\.js" data-modules="[^"]+">/);
+    const refused: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    await page.goto("/book");
+    await expect(page.getByRole("radio", { name: "Pickleball Court" })).toBeChecked();
+    const scripts = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((s) => s.src),
+    );
+    expect(scripts).toHaveLength(1);
+    expect(refused).toEqual([]);
+  });
+
   test("the screen opens with its time slots: one request for them, no second loading step", async ({
     page,
   }) => {

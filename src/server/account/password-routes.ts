@@ -17,7 +17,7 @@ export const passwordRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(okResponse), 400: errorResponses[400] },
     }),
     async (c) => {
-      await requestPasswordReset(c.var.deps, c.req.valid("json").email);
+      await requestPasswordReset(c.get("deps"), c.req.valid("json").email);
       return c.json({ ok: true as const }, 200);
     },
   )
@@ -31,7 +31,7 @@ export const passwordRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(okResponse), 400: errorResponses[400] },
     }),
     async (c) => {
-      await resetPassword(c.var.deps, c.req.valid("json"));
+      await resetPassword(c.get("deps"), c.req.valid("json"));
       return c.json({ ok: true as const }, 200);
     },
   );

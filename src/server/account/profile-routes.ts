@@ -32,7 +32,7 @@ export const profileRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(profileResponse), 400: errorResponses[400], 401: errorResponses[401] },
     }),
     async (c) => {
-      const row = await updateProfile(c.var.deps, currentUser(c), c.req.valid("json"));
+      const row = await updateProfile(c.get("deps"), currentUser(c), c.req.valid("json"));
       return c.json({ user: toCurrentUser(row) }, 200);
     },
   )
@@ -52,7 +52,7 @@ export const profileRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      await changePassword(c.var.deps, currentUser(c), c.req.valid("json"), clientIp(c));
+      await changePassword(c.get("deps"), currentUser(c), c.req.valid("json"), clientIp(c));
       return c.json({ ok: true as const }, 200);
     },
   );

@@ -25,7 +25,8 @@ export const sessionRoutes = new OpenAPIHono<AppEnv>()
     }),
     (c) => {
       c.header("cache-control", "no-store");
-      return c.json({ user: c.var.user ? toCurrentUser(c.var.user) : null }, 200);
+      const user = c.get("user");
+      return c.json({ user: user ? toCurrentUser(user) : null }, 200);
     },
   )
   .openapi(
@@ -38,7 +39,7 @@ export const sessionRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(sessionResponse), ...errorResponses, 429: errorResponses[400] },
     }),
     async (c) => {
-      const deps = c.var.deps;
+      const deps = c.get("deps");
       const { headers, userId } = await signIn(deps, c.req.valid("json"), clientIp(c), c.req.raw.headers);
       const row = await deps.db.query.users.findFirst({ where: eq(users.id, userId) });
       const response = c.json({ user: row ? toCurrentUser(row) : null }, 200);
@@ -55,7 +56,7 @@ export const sessionRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(okResponse) },
     }),
     async (c) => {
-      const headers = await signOutEverywhere(c.var.deps, c.var.user, c.req.raw.headers);
+      const headers = await signOutEverywhere(c.get("deps"), c.get("user"), c.req.raw.headers);
       const response = c.json({ ok: true as const }, 200);
       appendSetCookies(response.headers, headers);
       return response;

@@ -16,6 +16,6 @@ export const auditRoutes = new OpenAPIHono<AppEnv>().openapi(
   }),
   async (c) => {
     c.header("cache-control", "no-store");
-    return c.json(await listAuditLog(c.var.deps.db, c.req.valid("query")), 200);
+    return c.json(await listAuditLog(c.get("deps").db, c.req.valid("query")), 200);
   },
 );

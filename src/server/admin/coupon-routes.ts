@@ -15,7 +15,7 @@ export const couponRoutes = new OpenAPIHono<AppEnv>()
       summary: "Coupon codes, newest first",
       responses: { 200: jsonResponse(couponsResponse), ...adminErrors },
     }),
-    async (c) => c.json({ coupons: await listCoupons(c.var.deps.db) }, 200),
+    async (c) => c.json({ coupons: await listCoupons(c.get("deps").db) }, 200),
   )
   .openapi(
     createRoute({
@@ -27,7 +27,7 @@ export const couponRoutes = new OpenAPIHono<AppEnv>()
       responses: { 201: jsonResponse(couponResponse, "Created"), ...adminErrors },
     }),
     async (c) =>
-      c.json({ coupon: await createCoupon(c.var.deps.db, c.req.valid("json"), c.var.deps.now()) }, 201),
+      c.json({ coupon: await createCoupon(c.get("deps").db, c.req.valid("json"), c.get("deps").now()) }, 201),
   )
   .openapi(
     createRoute({
@@ -40,10 +40,10 @@ export const couponRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const coupon = await updateCoupon(
-        c.var.deps.db,
+        c.get("deps").db,
         c.req.valid("param").id,
         c.req.valid("json"),
-        c.var.deps.now(),
+        c.get("deps").now(),
       );
       return c.json({ coupon }, 200);
     },
@@ -58,7 +58,7 @@ export const couponRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(okResponse), ...adminErrors },
     }),
     async (c) => {
-      await deleteCoupon(c.var.deps.db, c.req.valid("param").id);
+      await deleteCoupon(c.get("deps").db, c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     },
   );

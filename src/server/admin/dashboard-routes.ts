@@ -22,7 +22,7 @@ export const dashboardRoutes = new OpenAPIHono<AppEnv>()
       summary: "Dashboard stats: total reservations and active members (SPEC §2 Admin Dashboard)",
       responses: { 200: jsonResponse(dashboardStats), ...adminErrors },
     }),
-    async (c) => c.json(await getDashboardStats(c.var.deps.db), 200),
+    async (c) => c.json(await getDashboardStats(c.get("deps").db), 200),
   )
   .openapi(
     createRoute({
@@ -35,7 +35,7 @@ export const dashboardRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "no-store");
-      return c.json(await getAdminDay(c.var.deps.db, c.req.valid("query"), c.var.deps.now()), 200);
+      return c.json(await getAdminDay(c.get("deps").db, c.req.valid("query"), c.get("deps").now()), 200);
     },
   )
   .openapi(
@@ -49,7 +49,7 @@ export const dashboardRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(availableFacilitiesResponse), ...adminErrors },
     }),
     async (c) => {
-      const result = await listAvailableFacilities(c.var.deps, c.req.valid("query"));
+      const result = await listAvailableFacilities(c.get("deps"), c.req.valid("query"));
       c.header("cache-control", "no-store");
       return c.json(result, 200);
     },

@@ -26,7 +26,7 @@ export const memberRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "no-store");
-      return c.json(await listMembers(c.var.deps.db), 200);
+      return c.json(await listMembers(c.get("deps").db), 200);
     },
   )
   .openapi(
@@ -40,7 +40,7 @@ export const memberRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const member = await freezeMember(
-        c.var.deps,
+        c.get("deps"),
         currentUser(c),
         c.req.valid("param").id,
         c.req.valid("json"),
@@ -57,7 +57,7 @@ export const memberRoutes = new OpenAPIHono<AppEnv>()
       request: { params: memberIdParams },
       responses: { 200: jsonResponse(subscriptionInfoResponse), ...adminErrors },
     }),
-    async (c) => c.json(await getSubscriptionInfo(c.var.deps, c.req.valid("param").id), 200),
+    async (c) => c.json(await getSubscriptionInfo(c.get("deps"), c.req.valid("param").id), 200),
   )
   .openapi(
     createRoute({
@@ -70,7 +70,7 @@ export const memberRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const member = await cancelMembership(
-        c.var.deps,
+        c.get("deps"),
         currentUser(c),
         c.req.valid("param").id,
         c.req.valid("json").managerPassword,

@@ -31,7 +31,7 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
       request: jsonBody(manualReservationRequest),
       responses: { 201: jsonResponse(manualReservationResponse, "Created"), ...adminErrors },
     }),
-    async (c) => c.json(await createManualReservations(c.var.deps, c.req.valid("json")), 201),
+    async (c) => c.json(await createManualReservations(c.get("deps"), c.req.valid("json")), 201),
   )
   .openapi(
     createRoute({
@@ -44,7 +44,7 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const reservation = await reassignReservation(c.var.deps, id, c.req.valid("json").facilityId);
+      const reservation = await reassignReservation(c.get("deps"), id, c.req.valid("json").facilityId);
       return c.json({ reservation }, 200);
     },
   )
@@ -60,7 +60,7 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const body = c.req.valid("json");
-      const reservation = await editReservation(c.var.deps, id, {
+      const reservation = await editReservation(c.get("deps"), id, {
         startTime: body.startTime.slice(0, 5),
         facilityId: body.facilityId,
       });
@@ -78,7 +78,7 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const reservation = await setReservationStatus(
-        c.var.deps,
+        c.get("deps"),
         c.req.valid("param").id,
         c.req.valid("json").status,
       );
@@ -96,7 +96,7 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const reservation = await setManualPaymentStatus(
-        c.var.deps,
+        c.get("deps"),
         c.req.valid("param").id,
         c.req.valid("json").manualPaymentStatus,
       );
@@ -114,7 +114,7 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const reservation = await refundReservation(
-        c.var.deps,
+        c.get("deps"),
         currentUser(c),
         c.req.valid("param").id,
         c.req.valid("json").managerPassword,

@@ -19,7 +19,7 @@ export const selfServicePolicyRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "no-store");
-      return c.json(await loadSelfServicePolicy(c.var.deps.db), 200);
+      return c.json(await loadSelfServicePolicy(c.get("deps").db), 200);
     },
   )
   .openapi(
@@ -31,5 +31,6 @@ export const selfServicePolicyRoutes = new OpenAPIHono<AppEnv>()
       request: jsonBody(selfServicePolicySchema),
       responses: { 200: jsonResponse(selfServicePolicySchema), ...adminErrors },
     }),
-    async (c) => c.json(await updateSelfServicePolicy(c.var.deps, currentUser(c), c.req.valid("json")), 200),
+    async (c) =>
+      c.json(await updateSelfServicePolicy(c.get("deps"), currentUser(c), c.req.valid("json")), 200),
   );

@@ -53,11 +53,11 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      const party = await resolveBookingParty(c.var.deps.db, c.var.user, {
+      const party = await resolveBookingParty(c.get("deps").db, c.get("user"), {
         memberId: c.req.valid("query").member,
       });
       c.header("cache-control", "no-store");
-      return c.json(await getBookingContext(c.var.deps, party), 200);
+      return c.json(await getBookingContext(c.get("deps"), party), 200);
     },
   )
   .openapi(
@@ -71,11 +71,11 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const party = await resolveBookingParty(c.var.deps.db, c.var.user, {
+      const party = await resolveBookingParty(c.get("deps").db, c.get("user"), {
         memberId: q.member,
         useNonMemberPricing: q.nonMemberPricing === "true",
       });
-      const result = await getAvailability(c.var.deps, party, {
+      const result = await getAvailability(c.get("deps"), party, {
         facilityType: q.facilityType,
         date: q.date,
         duration: Number(q.duration),
@@ -95,8 +95,8 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const input = c.req.valid("json");
-      const party = await resolveBookingParty(c.var.deps.db, c.var.user, input);
-      return c.json(await checkCoupon(c.var.deps, party, input), 200);
+      const party = await resolveBookingParty(c.get("deps").db, c.get("user"), input);
+      return c.json(await checkCoupon(c.get("deps"), party, input), 200);
     },
   )
   .openapi(
@@ -110,9 +110,9 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const input = c.req.valid("json");
-      const party = await resolveBookingParty(c.var.deps.db, c.var.user, input);
+      const party = await resolveBookingParty(c.get("deps").db, c.get("user"), input);
       c.header("cache-control", "no-store");
-      return c.json(await quoteCart(c.var.deps, party, input), 200);
+      return c.json(await quoteCart(c.get("deps"), party, input), 200);
     },
   )
   .openapi(
@@ -134,7 +134,7 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      const hold = await createHold(c.var.deps, c.var.user, c.req.valid("json"), {
+      const hold = await createHold(c.get("deps"), c.get("user"), c.req.valid("json"), {
         ip: clientIp(c),
         holdToken: c.req.header(HOLD_TOKEN_HEADER)?.slice(0, 200) || null,
       });
@@ -157,7 +157,7 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
       const token = c.req.header(HOLD_TOKEN_HEADER);
       if (!token) throw new AppError("FORBIDDEN", "This reservation hold does not belong to you");
       c.header("cache-control", "no-store");
-      return c.json(await getHold(c.var.deps, c.req.valid("param").holdId, token), 200);
+      return c.json(await getHold(c.get("deps"), c.req.valid("param").holdId, token), 200);
     },
   )
   .openapi(
@@ -178,7 +178,7 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const result = await startCheckout(
-        c.var.deps,
+        c.get("deps"),
         c.req.valid("param").holdId,
         c.req.valid("json").holdToken,
       );
@@ -201,7 +201,7 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const { holdId, reservationId } = c.req.valid("param");
-      const result = await cancelHoldItem(c.var.deps, {
+      const result = await cancelHoldItem(c.get("deps"), {
         holdId,
         reservationId,
         holdToken: c.req.valid("json").holdToken,
@@ -223,5 +223,5 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
         409: error("Already paid"),
       },
     }),
-    async (c) => c.json(await cancelHold(c.var.deps, c.req.valid("json")), 200),
+    async (c) => c.json(await cancelHold(c.get("deps"), c.req.valid("json")), 200),
   );

@@ -52,9 +52,9 @@ export const manageRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "no-store");
-      const view = await getConfirmation(c.var.deps, c.req.valid("param").holdId, {
+      const view = await getConfirmation(c.get("deps"), c.req.valid("param").holdId, {
         holdToken: holdTokenOf(c.req.header(HOLD_TOKEN_HEADER)),
-        user: c.var.user,
+        user: c.get("user"),
       });
       return c.json(view, 200);
     },
@@ -69,11 +69,11 @@ export const manageRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: calendarResponse, ...errorResponses, 404: error("Not yours, or not found") },
     }),
     async (c) => {
-      const hold = await loadCustomerHold(c.var.deps.db, c.req.valid("param").holdId, {
+      const hold = await loadCustomerHold(c.get("deps").db, c.req.valid("param").holdId, {
         holdToken: holdTokenOf(c.req.header(HOLD_TOKEN_HEADER)),
-        user: c.var.user,
+        user: c.get("user"),
       });
-      return calendarDownload(c, await bookingCalendar(c.var.deps, hold));
+      return calendarDownload(c, await bookingCalendar(c.get("deps"), hold));
     },
   )
   .openapi(
@@ -92,9 +92,9 @@ export const manageRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "no-store");
-      const link = await createManageLink(c.var.deps, c.req.valid("param").holdId, {
+      const link = await createManageLink(c.get("deps"), c.req.valid("param").holdId, {
         holdToken: c.req.valid("json").holdToken ?? null,
-        user: c.var.user,
+        user: c.get("user"),
       });
       return c.json(link, 201);
     },
@@ -116,7 +116,7 @@ export const manageRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       c.header("cache-control", "no-store");
       c.header("referrer-policy", "no-referrer");
-      return c.json(await getManagedBooking(c.var.deps, c.req.valid("param").token, clientIp(c)), 200);
+      return c.json(await getManagedBooking(c.get("deps"), c.req.valid("param").token, clientIp(c)), 200);
     },
   )
   .openapi(
@@ -134,8 +134,8 @@ export const manageRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      const hold = await openManageLink(c.var.deps, c.req.valid("param").token, clientIp(c));
-      return calendarDownload(c, await bookingCalendar(c.var.deps, hold));
+      const hold = await openManageLink(c.get("deps"), c.req.valid("param").token, clientIp(c));
+      return calendarDownload(c, await bookingCalendar(c.get("deps"), hold));
     },
   )
   .openapi(
@@ -157,10 +157,10 @@ export const manageRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const result = await cancelBookingByCustomer(
-        c.var.deps,
+        c.get("deps"),
         c.req.valid("param").token,
         clientIp(c),
-        c.var.user?.id ?? null,
+        c.get("user")?.id ?? null,
       );
       return c.json(result, 200);
     },
@@ -183,10 +183,10 @@ export const manageRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const view = await rescheduleBookingItem(
-        c.var.deps,
+        c.get("deps"),
         c.req.valid("param").token,
         clientIp(c),
-        c.var.user?.id ?? null,
+        c.get("user")?.id ?? null,
         c.req.valid("json"),
       );
       return c.json(view, 200);

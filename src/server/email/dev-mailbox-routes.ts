@@ -19,7 +19,7 @@ const linkify = (escaped: string) =>
 
 export const devMailboxRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {
-    if (c.var.deps.config.isProduction) return c.notFound();
+    if (c.get("deps").config.isProduction) return c.notFound();
     // Every password-reset link is readable here: only this machine may look, whatever HOST is.
     if (!isLoopbackClient(c)) {
       return c.text("The development mailbox answers only requests from this machine.", 403);
@@ -28,7 +28,7 @@ export const devMailboxRoutes = new Hono<AppEnv>()
     await next();
   })
   .get("/", async (c) => {
-    const rows = await c.var.deps.db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(100);
+    const rows = await c.get("deps").db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(100);
     const items = rows
       .map(
         (r) => `<tr><td>${r.createdAt.toISOString().replace("T", " ").slice(0, 19)}</td>
@@ -44,7 +44,7 @@ export const devMailboxRoutes = new Hono<AppEnv>()
     );
   })
   .get("/messages.json", async (c) => {
-    const rows = await c.var.deps.db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(100);
+    const rows = await c.get("deps").db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(100);
     return c.json(
       rows.map((r) => ({
         id: r.id,
@@ -59,7 +59,7 @@ export const devMailboxRoutes = new Hono<AppEnv>()
     const id = Number(c.req.param("id"));
     // An id past what a number holds exactly (and the column's bigint range) can name no email.
     if (!Number.isSafeInteger(id)) return c.notFound();
-    const row = await c.var.deps.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
+    const row = await c.get("deps").db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
     if (!row) return c.notFound();
     const attachments = (row.attachments ?? []).map((a) => escapeHtml(a.filename)).join(", ");
     return c.html(

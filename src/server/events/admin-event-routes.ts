@@ -99,7 +99,7 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "private, no-store");
-      return c.json(await listAdminEvents(c.var.deps), 200);
+      return c.json(await listAdminEvents(c.get("deps")), 200);
     },
   )
   .openapi(
@@ -113,7 +113,7 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "no-store");
-      return c.json(await getAvailableCourts(c.var.deps, c.req.valid("query")), 200);
+      return c.json(await getAvailableCourts(c.get("deps"), c.req.valid("query")), 200);
     },
   )
   .openapi(
@@ -127,7 +127,7 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const { input, photo } = readEventForm(c);
-      return c.json(await createEvents(c.var.deps, input, photo), 201);
+      return c.json(await createEvents(c.get("deps"), input, photo), 201);
     },
   )
   .openapi(
@@ -141,7 +141,7 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "private, no-store");
-      return c.json(await getAdminEvent(c.var.deps, c.req.valid("param").id), 200);
+      return c.json(await getAdminEvent(c.get("deps"), c.req.valid("param").id), 200);
     },
   )
   .openapi(
@@ -156,7 +156,7 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const { input, photo } = readEventForm(c);
       const { scope } = c.req.valid("query");
-      return c.json(await updateEvent(c.var.deps, c.req.valid("param").id, input, photo, scope), 200);
+      return c.json(await updateEvent(c.get("deps"), c.req.valid("param").id, input, photo, scope), 200);
     },
   )
   .openapi(
@@ -170,7 +170,7 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(deleteEventResponse), ...adminErrors },
     }),
     async (c) => {
-      const count = await deleteEvent(c.var.deps, c.req.valid("param").id, c.req.valid("query").scope);
+      const count = await deleteEvent(c.get("deps"), c.req.valid("param").id, c.req.valid("query").scope);
       return c.json({ ok: true as const, count }, 200);
     },
   )
@@ -184,7 +184,7 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
       responses: { 201: jsonResponse(adminRegistrationResponse, "Added"), ...adminErrors },
     }),
     async (c) => {
-      const registration = await addRegistration(c.var.deps, c.req.valid("param").id, c.req.valid("json"));
+      const registration = await addRegistration(c.get("deps"), c.req.valid("param").id, c.req.valid("json"));
       return c.json({ registration }, 201);
     },
   )
@@ -198,7 +198,7 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(okResponse), ...adminErrors },
     }),
     async (c) => {
-      await deleteRegistration(c.var.deps, c.req.valid("param").id);
+      await deleteRegistration(c.get("deps"), c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     },
   )
@@ -213,7 +213,7 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const registration = await refundRegistration(
-        c.var.deps,
+        c.get("deps"),
         currentUser(c),
         c.req.valid("param").id,
         c.req.valid("json").managerPassword,

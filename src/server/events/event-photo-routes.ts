@@ -22,7 +22,7 @@ export const eventPhotoRoutes = new Hono<AppEnv>().get("/events/:name", async (c
   if (!match) return c.text("Not found", 404);
   let bytes: Buffer;
   try {
-    bytes = await readFile(join(eventPhotoDir(c.var.deps.config), name));
+    bytes = await readFile(join(eventPhotoDir(c.get("deps").config), name));
   } catch {
     return c.text("Not found", 404);
   }

@@ -39,7 +39,7 @@ export const eventRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "private, no-store");
-      return c.json(await listEvents(c.var.deps, c.var.user), 200);
+      return c.json(await listEvents(c.get("deps"), c.get("user")), 200);
     },
   )
   .openapi(
@@ -53,7 +53,7 @@ export const eventRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "private, no-store");
-      return c.json(await getEvent(c.var.deps, c.var.user, c.req.valid("param").id), 200);
+      return c.json(await getEvent(c.get("deps"), c.get("user"), c.req.valid("param").id), 200);
     },
   )
   .openapi(
@@ -72,8 +72,8 @@ export const eventRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const result = await registerForEvent(
-        c.var.deps,
-        c.var.user,
+        c.get("deps"),
+        c.get("user"),
         c.req.valid("param").id,
         c.req.valid("json"),
       );
@@ -98,7 +98,7 @@ export const eventRoutes = new OpenAPIHono<AppEnv>()
       const token = c.req.header(REGISTRATION_TOKEN_HEADER);
       if (!token) throw new AppError("FORBIDDEN", "This registration does not belong to you");
       c.header("cache-control", "no-store");
-      return c.json(await getRegistrationStatus(c.var.deps, c.req.valid("param").id, token), 200);
+      return c.json(await getRegistrationStatus(c.get("deps"), c.req.valid("param").id, token), 200);
     },
   )
   .openapi(
@@ -119,7 +119,7 @@ export const eventRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const result = await startRegistrationCheckout(
-        c.var.deps,
+        c.get("deps"),
         c.req.valid("param").id,
         c.req.valid("json").holdToken,
       );
@@ -141,7 +141,7 @@ export const eventRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const result = await cancelRegistration(
-        c.var.deps,
+        c.get("deps"),
         c.req.valid("param").id,
         c.req.valid("json").holdToken,
       );

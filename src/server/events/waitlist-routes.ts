@@ -49,8 +49,8 @@ export const waitlistRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const result = await joinWaitlist(
-        c.var.deps,
-        c.var.user,
+        c.get("deps"),
+        c.get("user"),
         c.req.valid("param").id,
         c.req.valid("json"),
         clientIp(c),
@@ -72,7 +72,7 @@ export const waitlistRoutes = new OpenAPIHono<AppEnv>()
       const token = c.req.header(WAITLIST_TOKEN_HEADER);
       if (!token) throw new AppError("FORBIDDEN", WAITLIST_MESSAGES.notYours);
       c.header("cache-control", "no-store");
-      return c.json(await getWaitlistEntry(c.var.deps, c.req.valid("param").id, token), 200);
+      return c.json(await getWaitlistEntry(c.get("deps"), c.req.valid("param").id, token), 200);
     },
   )
   .openapi(
@@ -93,7 +93,7 @@ export const waitlistRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       c.header("cache-control", "no-store");
       return c.json(
-        await acceptWaitlistOffer(c.var.deps, c.req.valid("param").id, c.req.valid("json").token),
+        await acceptWaitlistOffer(c.get("deps"), c.req.valid("param").id, c.req.valid("json").token),
         200,
       );
     },
@@ -109,7 +109,10 @@ export const waitlistRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "no-store");
-      return c.json(await leaveWaitlist(c.var.deps, c.req.valid("param").id, c.req.valid("json").token), 200);
+      return c.json(
+        await leaveWaitlist(c.get("deps"), c.req.valid("param").id, c.req.valid("json").token),
+        200,
+      );
     },
   )
   .openapi(
@@ -121,7 +124,7 @@ export const waitlistRoutes = new OpenAPIHono<AppEnv>()
       request: { params: eventIdParams },
       responses: { 200: jsonResponse(adminWaitlistResponse), ...adminErrors },
     }),
-    async (c) => c.json(await listEventWaitlist(c.var.deps, c.req.valid("param").id), 200),
+    async (c) => c.json(await listEventWaitlist(c.get("deps"), c.req.valid("param").id), 200),
   )
   .openapi(
     createRoute({
@@ -134,7 +137,7 @@ export const waitlistRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const { id, entryId } = c.req.valid("param");
-      return c.json(await offerPlaceByHand(c.var.deps, currentUser(c), id, entryId), 200);
+      return c.json(await offerPlaceByHand(c.get("deps"), currentUser(c), id, entryId), 200);
     },
   )
   .openapi(
@@ -148,7 +151,7 @@ export const waitlistRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) =>
       c.json(
-        await setWaitlistOfferMinutes(c.var.deps, currentUser(c), c.req.valid("json").offerMinutes),
+        await setWaitlistOfferMinutes(c.get("deps"), currentUser(c), c.req.valid("json").offerMinutes),
         200,
       ),
   );

@@ -17,7 +17,7 @@ export function forwardedClientIp(header: string | undefined | null): string | u
 
 /** The caller's address: the socket's, or the trusted proxy's X-Forwarded-For entry when TRUST_PROXY is set. */
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.config.TRUST_PROXY) {
+  if (c.get("deps").config.TRUST_PROXY) {
     const forwarded = forwardedClientIp(c.req.header("x-forwarded-for"));
     if (forwarded) return forwarded;
   }

@@ -38,18 +38,21 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     return c.json({ error: { code: "VALIDATION", message: "Invalid request" } }, 400);
   }
   if (isDatabaseUnavailable(err)) {
-    c.var.deps?.logger.warn(
-      { err: err.message, path: c.req.path, requestId: c.var.requestId },
+    c.get("deps")?.logger.warn(
+      { err: err.message, path: c.req.path, requestId: c.get("requestId") },
       "database unavailable",
     );
     c.header("retry-after", "30");
     c.header("cache-control", "no-store");
     if (!c.req.path.startsWith("/api/") && c.req.method === "GET") {
-      return c.html(unavailablePage(c.var.deps?.config.VENUE_NAME, c.var.deps?.config.VENUE_PHONE), 503);
+      return c.html(
+        unavailablePage(c.get("deps")?.config.VENUE_NAME, c.get("deps")?.config.VENUE_PHONE),
+        503,
+      );
     }
     return c.json({ error: { code: "UNAVAILABLE", message: UNAVAILABLE_MESSAGE } }, 503);
   }
-  c.var.deps?.logger.error({ err, path: c.req.path, requestId: c.var.requestId }, "unhandled error");
+  c.get("deps")?.logger.error({ err, path: c.req.path, requestId: c.get("requestId") }, "unhandled error");
   return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
 }
 

@@ -6,7 +6,7 @@ import type { AppEnv } from "../kernel/deps";
 // Resolves the session cookie to a fresh user row on every request, so a role change or a
 // freeze takes effect at once. A frozen user's sessions are ended on sight.
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const { auth, db } = c.var.deps;
+  const { auth, db } = c.get("deps");
   c.set("user", null);
   const cookie = c.req.header("cookie");
   if (cookie?.includes("session_token")) {

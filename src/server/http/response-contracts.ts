@@ -36,7 +36,7 @@ export function validateResponses(api: OpenAPIHono<AppEnv>, basePath: string): M
     const body: unknown = await c.res.clone().json();
     const parsed = schema.safeParse(body);
     if (parsed.success) return;
-    c.var.deps.logger.error(
+    c.get("deps").logger.error(
       { path: c.req.path, status: c.res.status, issues: parsed.error.issues.slice(0, 5) },
       "response does not match its contract",
     );

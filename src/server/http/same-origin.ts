@@ -13,7 +13,7 @@ export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE.has(c.req.method)) return next();
   const origin = c.req.header("origin");
   const fetchSite = c.req.header("sec-fetch-site");
-  const allowed = new Set([new URL(c.var.deps.config.publicUrl).origin, new URL(c.req.url).origin]);
+  const allowed = new Set([new URL(c.get("deps").config.publicUrl).origin, new URL(c.req.url).origin]);
   if (origin && origin !== "null" && allowed.has(origin)) return next();
   // A privacy setting can make a browser send `Origin: null` on its own site's forms; the
   // browser-set Sec-Fetch-Site header still tells the truth.

@@ -8,6 +8,7 @@ import type { AppEnv } from "../kernel/deps";
 import { clientDistDir } from "../paths";
 import { loadPublicSettings } from "../settings/venue-settings";
 import { toCurrentUser } from "./current-user";
+import { paintFirst, startTag } from "./first-paint";
 import { loadSession } from "./load-session";
 
 // The production build of the React app: hashed assets cached for a year, every other path
@@ -21,12 +22,8 @@ export function staticClient(distDir = clientDistDir) {
     );
     return app;
   }
-  // The app's style sheet is preloaded, not render-blocking: the first paint is the frame styled
-  // inline in index.html, and the app applies the sheet before its first render (src/client/main.tsx).
-  const indexHtml = readFileSync(indexPath, "utf8").replace(
-    /<link rel="stylesheet" crossorigin href="(\/assets\/index-[^"]+\.css)">/,
-    '<link rel="preload" as="style" crossorigin href="$1" data-app-styles>',
-  );
+  // The first paint is the page's frame, not the app's code (first-paint.ts).
+  const index = paintFirst(readFileSync(indexPath, "utf8"));
   app.use(
     "/assets/*",
     serveStatic({
@@ -39,22 +36,35 @@ export function staticClient(distDir = clientDistDir) {
     }),
   );
   app.use("*", serveStatic({ root: distDir, index: "__no_index__", precompressed: true }));
-  const preloads = landingPreloads(distDir);
+  const landingChunks = landingPreloads(distDir);
+  // The script that starts the app, by page: the same for every path but a landing page's.
+  const starts = new Map<readonly string[], string>();
+  const startFor = (path: string) => {
+    const chunks = landingChunks(path);
+    let tag = starts.get(chunks);
+    if (tag === undefined) {
+      tag = startTag(index, chunks);
+      starts.set(chunks, tag);
+    }
+    return tag;
+  };
   // Every page is index.html plus what a phone would otherwise wait a round trip for: the signed-in
   // user (SPEC §2: the session is restored before anything shows), the venue's settings (its name
-  // is in the first heading), and the landing page's own chunks, fetched beside the main bundle.
+  // is in the first heading), and the landing page's own chunks, fetched with the app's own once
+  // the page's frame is painted (first-paint.ts).
   app.get("*", loadSession, async (c) => {
-    const user = c.var.user ? toCurrentUser(c.var.user) : null;
-    const settings = await loadPublicSettings(c.var.deps.db, c.var.deps.config);
+    const viewer = c.get("user");
+    const user = viewer ? toCurrentUser(viewer) : null;
+    const settings = await loadPublicSettings(c.get("deps").db, c.get("deps").config);
     const head =
-      preloads(c.req.path) +
       `<script type="application/json" id="session-data">${jsonForHtml({ user })}</script>` +
       `<script type="application/json" id="settings-data">${jsonForHtml(settings)}</script>`;
     c.header("cache-control", "private, no-cache");
     c.header("vary", "cookie, accept-encoding");
-    const html = indexHtml
+    const html = index.html
       .replace("</head>", `${head}</head>`)
-      .replace("<!--shell--><!--/shell-->", landingFrame(c.req.path, settings));
+      .replace("<!--shell--><!--/shell-->", landingFrame(c.req.path, settings))
+      .replace("</body>", `${startFor(c.req.path)}</body>`);
     // Each page's HTML is made per request (the session, the settings), so it is compressed here,
     // not at build time: a few kilobytes, well under a millisecond (decision record 025).
     const encoding = htmlEncoding(c.req.header("accept-encoding"));
@@ -124,28 +134,31 @@ const LANDING_PAGES: Array<[RegExp, string[]]> = [
   ],
 ];
 
-/** `<link rel="modulepreload">` tags for a landing page's chunk and the chunks it imports. */
-function landingPreloads(distDir: string): (path: string) => string {
+/** The same array for every page that is not a landing page (startFor keeps a tag per array). */
+const NO_CHUNKS: readonly string[] = [];
+
+/**
+ * The landing page's own chunks, by path ("/assets/…"): its chunk and the chunks it imports, from
+ * Vite's manifest; none for other pages.
+ */
+function landingPreloads(distDir: string): (path: string) => readonly string[] {
   const manifestPath = join(distDir, ".vite", "manifest.json");
-  if (!existsSync(manifestPath)) return () => "";
+  if (!existsSync(manifestPath)) return () => NO_CHUNKS;
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
-  const tags = new Map<string, string>();
+  const chunks = new Map<string, string[]>();
   for (const [, sources] of LANDING_PAGES) {
     const files = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
+      if (!chunk || files.has(`/${chunk.file}`)) return;
+      files.add(`/${chunk.file}`);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     for (const source of sources) visit(source);
-    tags.set(
-      sources.join(),
-      [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join(""),
-    );
+    chunks.set(sources.join(), [...files]);
   }
   return (path) => {
     const page = LANDING_PAGES.find(([pattern]) => pattern.test(path));
-    return page ? (tags.get(page[1].join()) ?? "") : "";
+    return (page && chunks.get(page[1].join())) || NO_CHUNKS;
   };
 }

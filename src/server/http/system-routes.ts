@@ -27,9 +27,9 @@ export const systemRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "no-store");
-      const instance = { instance: `${hostname()}:${c.var.deps.config.PORT}`, pid: process.pid };
+      const instance = { instance: `${hostname()}:${c.get("deps").config.PORT}`, pid: process.pid };
       try {
-        await c.var.deps.database.ping();
+        await c.get("deps").database.ping();
         return c.json({ status: "ok" as const, database: "ok" as const, ...instance }, 200);
       } catch {
         return c.json({ status: "unavailable" as const, database: "unreachable" as const, ...instance }, 503);
@@ -44,5 +44,5 @@ export const systemRoutes = new OpenAPIHono<AppEnv>()
       summary: "The venue's public identity, contact and hours",
       responses: { 200: jsonResponse(venueSettingsResponse) },
     }),
-    async (c) => c.json(await loadPublicSettings(c.var.deps.db, c.var.deps.config), 200),
+    async (c) => c.json(await loadPublicSettings(c.get("deps").db, c.get("deps").config), 200),
   );

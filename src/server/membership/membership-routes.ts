@@ -44,7 +44,7 @@ export const membershipRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "no-store");
-      return c.json(await createMembershipSession(c.var.deps, c.req.valid("json")), 200);
+      return c.json(await createMembershipSession(c.get("deps"), c.req.valid("json")), 200);
     },
   )
   .openapi(
@@ -59,7 +59,7 @@ export const membershipRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "no-store");
-      const result = await getFreeSlots(c.var.deps, currentUser(c).id, c.req.valid("query").date);
+      const result = await getFreeSlots(c.get("deps"), currentUser(c).id, c.req.valid("query").date);
       return c.json(result, 200);
     },
   )
@@ -78,7 +78,7 @@ export const membershipRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      const result = await bookFreeReservation(c.var.deps, currentUser(c), c.req.valid("json"));
+      const result = await bookFreeReservation(c.get("deps"), currentUser(c), c.req.valid("json"));
       return c.json(result, 201);
     },
   )
@@ -93,7 +93,7 @@ export const membershipRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       c.header("cache-control", "no-store");
-      return c.json(await listMyReservations(c.var.deps, currentUser(c).id), 200);
+      return c.json(await listMyReservations(c.get("deps"), currentUser(c).id), 200);
     },
   )
   .openapi(
@@ -107,7 +107,7 @@ export const membershipRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: calendarResponse, ...errorResponses, 404: error("Not yours, or not found") },
     }),
     async (c) => {
-      const file = await getCalendarFile(c.var.deps, currentUser(c).id, {
+      const file = await getCalendarFile(c.get("deps"), currentUser(c).id, {
         kind: "reservation",
         id: c.req.valid("param").id,
       });
@@ -125,7 +125,7 @@ export const membershipRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: calendarResponse, ...errorResponses, 404: error("Not yours, or not found") },
     }),
     async (c) => {
-      const file = await getCalendarFile(c.var.deps, currentUser(c).id, {
+      const file = await getCalendarFile(c.get("deps"), currentUser(c).id, {
         kind: "registration",
         id: c.req.valid("param").id,
       });

@@ -34,7 +34,7 @@ export const notificationRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      const result = await createCourtAlert(c.var.deps, c.var.user, c.req.valid("json"), clientIp(c));
+      const result = await createCourtAlert(c.get("deps"), c.get("user"), c.req.valid("json"), clientIp(c));
       return c.json(result, 201);
     },
   )
@@ -48,8 +48,9 @@ export const notificationRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(reminderPreferenceSchema), 401: errorResponses[401] },
     }),
     async (c) => {
-      const [row] = await c.var.deps.db
-        .select({ enabled: users.remindersEnabled })
+      const [row] = await c
+        .get("deps")
+        .db.select({ enabled: users.remindersEnabled })
         .from(users)
         .where(eq(users.id, currentUser(c).id));
       return c.json({ enabled: row?.enabled ?? true }, 200);
@@ -71,9 +72,10 @@ export const notificationRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const { enabled } = c.req.valid("json");
-      await c.var.deps.db
-        .update(users)
-        .set({ remindersEnabled: enabled, updatedAt: c.var.deps.now() })
+      await c
+        .get("deps")
+        .db.update(users)
+        .set({ remindersEnabled: enabled, updatedAt: c.get("deps").now() })
         .where(eq(users.id, currentUser(c).id));
       return c.json({ enabled }, 200);
     },
@@ -88,12 +90,12 @@ export const notificationRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(reminderSettingsSchema), ...errorResponses },
     }),
     async (c) => {
-      const settings = await loadReminderSettings(c.var.deps.db);
+      const settings = await loadReminderSettings(c.get("deps").db);
       return c.json(
         {
           leadHours: settings.leadHours ?? DEFAULT_REMINDER_LEAD_HOURS,
           secondLeadHours: settings.secondLeadHours,
-          smsProvider: c.var.deps.sms.enabled ? ("twilio" as const) : ("none" as const),
+          smsProvider: c.get("deps").sms.enabled ? ("twilio" as const) : ("none" as const),
         },
         200,
       );
@@ -112,12 +114,16 @@ export const notificationRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const { leadHours, secondLeadHours } = c.req.valid("json");
       const second = secondLeadHours === leadHours ? null : secondLeadHours;
-      await saveReminderSettings(c.var.deps.db, { leadHours, secondLeadHours: second }, c.var.deps.now());
+      await saveReminderSettings(
+        c.get("deps").db,
+        { leadHours, secondLeadHours: second },
+        c.get("deps").now(),
+      );
       return c.json(
         {
           leadHours,
           secondLeadHours: second,
-          smsProvider: c.var.deps.sms.enabled ? ("twilio" as const) : ("none" as const),
+          smsProvider: c.get("deps").sms.enabled ? ("twilio" as const) : ("none" as const),
         },
         200,
       );

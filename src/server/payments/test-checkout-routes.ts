@@ -35,13 +35,13 @@ export function createTestCheckoutRoutes(purposes: CheckoutPurposes) {
     (payment && purposes.byPurpose(payment.purpose)) || purposes.fallback;
   return new Hono<AppEnv>()
     .use("*", async (c, next) => {
-      if (!testProvider(c.var.deps)) return c.text("Not found", 404);
+      if (!testProvider(c.get("deps"))) return c.text("Not found", 404);
       c.header("cache-control", "no-store");
       c.header("x-robots-tag", "noindex");
       await next();
     })
     .get("/:sessionId", async (c) => {
-      const deps = c.var.deps;
+      const deps = c.get("deps");
       const sessionId = c.req.param("sessionId");
       const payment = await findSession(deps, sessionId);
       if (!payment) return c.html(checkoutNotFoundPage(), 404);
@@ -49,7 +49,7 @@ export function createTestCheckoutRoutes(purposes: CheckoutPurposes) {
       return c.html(page.html, page.status);
     })
     .post("/:sessionId/pay", sameOriginOnly, async (c) => {
-      const deps = c.var.deps;
+      const deps = c.get("deps");
       const provider = testProvider(deps) as TestProvider; // the middleware above answered 404 otherwise
       const sessionId = c.req.param("sessionId");
       const payment = await findSession(deps, sessionId);
@@ -75,7 +75,10 @@ export function createTestCheckoutRoutes(purposes: CheckoutPurposes) {
     })
     .post("/:sessionId/cancel", sameOriginOnly, async (c) => {
       const sessionId = c.req.param("sessionId");
-      const payment = await findSession(c.var.deps, sessionId);
-      return c.redirect(await purposeOf(payment).testCheckout.cancelUrl(c.var.deps, payment, sessionId), 303);
+      const payment = await findSession(c.get("deps"), sessionId);
+      return c.redirect(
+        await purposeOf(payment).testCheckout.cancelUrl(c.get("deps"), payment, sessionId),
+        303,
+      );
     });
 }

@@ -8,6 +8,11 @@ import { handlePaymentWebhook } from "./handle-webhook";
 export const createWebhookRoutes = (purposes: CheckoutPurposes) =>
   new Hono<AppEnv>().post("/webhooks/stripe", async (c) => {
     const raw = Buffer.from(await c.req.arrayBuffer()).toString("utf8");
-    const outcome = await handlePaymentWebhook(c.var.deps, purposes, raw, c.req.header("stripe-signature"));
+    const outcome = await handlePaymentWebhook(
+      c.get("deps"),
+      purposes,
+      raw,
+      c.req.header("stripe-signature"),
+    );
     return c.json({ received: true, outcome }, 200);
   });

@@ -16,7 +16,7 @@ table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;pad
 
 export const devSmsRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {
-    if (c.var.deps.config.isProduction) return c.notFound();
+    if (c.get("deps").config.isProduction) return c.notFound();
     if (!isLoopbackClient(c)) {
       return c.text("The development SMS outbox answers only requests from this machine.", 403);
     }
@@ -24,14 +24,14 @@ export const devSmsRoutes = new Hono<AppEnv>()
     await next();
   })
   .get("/", async (c) => {
-    const rows = await c.var.deps.db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(100);
+    const rows = await c.get("deps").db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(100);
     const items = rows
       .map(
         (r) => `<tr><td>${r.createdAt.toISOString().replace("T", " ").slice(0, 19)}</td>
 <td>${escapeHtml(r.toPhone)}</td><td>${escapeHtml(r.body)}</td><td>${r.status}</td></tr>`,
       )
       .join("");
-    const note = c.var.deps.sms.enabled
+    const note = c.get("deps").sms.enabled
       ? "Development only: Twilio is configured, so these messages are also sent."
       : "Development only: Twilio is not configured, so text messages are kept here instead of being sent.";
     return c.html(
@@ -41,7 +41,7 @@ export const devSmsRoutes = new Hono<AppEnv>()
     );
   })
   .get("/messages.json", async (c) => {
-    const rows = await c.var.deps.db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(100);
+    const rows = await c.get("deps").db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(100);
     return c.json(
       rows.map((r) => ({ id: r.id, to: r.toPhone, body: r.body, status: r.status, createdAt: r.createdAt })),
     );
