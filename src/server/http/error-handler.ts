@@ -37,22 +37,20 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   if (pgErrorCode(err) === PG_CHARACTER_NOT_IN_REPERTOIRE) {
     return c.json({ error: { code: "VALIDATION", message: "Invalid request" } }, 400);
   }
+  const deps = c.get("deps");
   if (isDatabaseUnavailable(err)) {
-    c.get("deps")?.logger.warn(
+    deps?.logger.warn(
       { err: err.message, path: c.req.path, requestId: c.get("requestId") },
       "database unavailable",
     );
     c.header("retry-after", "30");
     c.header("cache-control", "no-store");
     if (!c.req.path.startsWith("/api/") && c.req.method === "GET") {
-      return c.html(
-        unavailablePage(c.get("deps")?.config.VENUE_NAME, c.get("deps")?.config.VENUE_PHONE),
-        503,
-      );
+      return c.html(unavailablePage(deps?.config.VENUE_NAME, deps?.config.VENUE_PHONE), 503);
     }
     return c.json({ error: { code: "UNAVAILABLE", message: UNAVAILABLE_MESSAGE } }, 503);
   }
-  c.get("deps")?.logger.error({ err, path: c.req.path, requestId: c.get("requestId") }, "unhandled error");
+  deps?.logger.error({ err, path: c.req.path, requestId: c.get("requestId") }, "unhandled error");
   return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
 }
 

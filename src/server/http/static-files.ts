@@ -8,7 +8,7 @@ import type { AppEnv } from "../kernel/deps";
 import { clientDistDir } from "../paths";
 import { loadPublicSettings } from "../settings/venue-settings";
 import { toCurrentUser } from "./current-user";
-import { paintFirst, startTag } from "./first-paint";
+import { paintFirst, type ServedIndex, startTag } from "./first-paint";
 import { loadSession } from "./load-session";
 
 // The production build of the React app: hashed assets cached for a year, every other path
@@ -36,18 +36,7 @@ export function staticClient(distDir = clientDistDir) {
     }),
   );
   app.use("*", serveStatic({ root: distDir, index: "__no_index__", precompressed: true }));
-  const landingChunks = landingPreloads(distDir);
-  // The script that starts the app, by page: the same for every path but a landing page's.
-  const starts = new Map<readonly string[], string>();
-  const startFor = (path: string) => {
-    const chunks = landingChunks(path);
-    let tag = starts.get(chunks);
-    if (tag === undefined) {
-      tag = startTag(index, chunks);
-      starts.set(chunks, tag);
-    }
-    return tag;
-  };
+  const startFor = startTags(distDir, index);
   // Every page is index.html plus what a phone would otherwise wait a round trip for: the signed-in
   // user (SPEC §2: the session is restored before anything shows), the venue's settings (its name
   // is in the first heading), and the landing page's own chunks, fetched with the app's own once
@@ -55,7 +44,8 @@ export function staticClient(distDir = clientDistDir) {
   app.get("*", loadSession, async (c) => {
     const viewer = c.get("user");
     const user = viewer ? toCurrentUser(viewer) : null;
-    const settings = await loadPublicSettings(c.get("deps").db, c.get("deps").config);
+    const { db, config } = c.get("deps");
+    const settings = await loadPublicSettings(db, config);
     const head =
       `<script type="application/json" id="session-data">${jsonForHtml({ user })}</script>` +
       `<script type="application/json" id="settings-data">${jsonForHtml(settings)}</script>`;
@@ -134,18 +124,17 @@ const LANDING_PAGES: Array<[RegExp, string[]]> = [
   ],
 ];
 
-/** The same array for every page that is not a landing page (startFor keeps a tag per array). */
-const NO_CHUNKS: readonly string[] = [];
-
 /**
- * The landing page's own chunks, by path ("/assets/…"): its chunk and the chunks it imports, from
- * Vite's manifest; none for other pages.
+ * The script that starts the app (first-paint.ts), by path: with a landing page's own chunks (its
+ * chunk and the chunks it imports, from Vite's manifest) for a landing page, the same for every
+ * other page. All made once.
  */
-function landingPreloads(distDir: string): (path: string) => readonly string[] {
+function startTags(distDir: string, index: ServedIndex): (path: string) => string {
+  const everyPage = startTag(index);
   const manifestPath = join(distDir, ".vite", "manifest.json");
-  if (!existsSync(manifestPath)) return () => NO_CHUNKS;
+  if (!existsSync(manifestPath)) return () => everyPage;
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
-  const chunks = new Map<string, string[]>();
+  const tags = new Map<string, string>();
   for (const [, sources] of LANDING_PAGES) {
     const files = new Set<string>();
     const visit = (key: string) => {
@@ -155,10 +144,10 @@ function landingPreloads(distDir: string): (path: string) => readonly string[] {
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     for (const source of sources) visit(source);
-    chunks.set(sources.join(), [...files]);
+    tags.set(sources.join(), startTag(index, [...files]));
   }
   return (path) => {
     const page = LANDING_PAGES.find(([pattern]) => pattern.test(path));
-    return (page && chunks.get(page[1].join())) || NO_CHUNKS;
+    return (page && tags.get(page[1].join())) ?? everyPage;
   };
 }
