@@ -24,7 +24,7 @@ export default defineConfig({
           // retries), so a loaded 2-core runner's timing hiccup does not block a landing.
           retry: process.env.CI ? 1 : 0,
           hookTimeout: 120_000,
-          globalSetup: ["./tests/integration/global-setup.ts"],
+          globalSetup: ["./tests/integration/kits/global-setup.ts"],
         },
       },
     ],

@@ -11,9 +11,10 @@ import type { BusyInterval } from "../src/domain/slots";
 import { addDaysToDate, minutesOf, timeOf, venueToday } from "../src/domain/venue-time";
 import { openDatabase } from "../src/server/db/client";
 import { events, reservations, users } from "../src/server/db/schema";
-import { seedDatabase } from "../src/server/db/seed";
-import { present } from "../src/server/kernel/present";
+import { seedDatabase } from "../src/server/demo/seed";
 import { loadSlotContext } from "../src/server/kernel/schedule/slot-context";
+import { present } from "../src/server/lib/present";
+import { loadRateCard } from "../src/server/settings/rate-card";
 
 const DAYS = 14;
 const MEMBERS = 2000;
@@ -94,6 +95,7 @@ const members = Array.from({ length: MEMBERS }, (_, i) => `bench-member-${i + 1}
 let bookedMinutes = 0;
 let openMinutes = 0;
 const busiest = { date: today, minutes: -1 };
+const card = await loadRateCard(db);
 for (let d = 1; d <= DAYS; d++) {
   const date = addDaysToDate(today, d);
   let dayCourtMinutes = 0;
@@ -115,7 +117,7 @@ for (let d = 1; d <= DAYS; d++) {
         const startTime = timeOf(t);
         const endTime = timeOf(t + duration);
         const member = rand() < 0.5 ? members[Math.floor(rand() * members.length)] : undefined;
-        const price = slotPrices(facilityType, date, startTime, duration);
+        const price = slotPrices(card, facilityType, date, startTime, duration);
         rows.push({
           date,
           facilityType,

@@ -8,7 +8,7 @@ import { count, sql } from "drizzle-orm";
 import { addDaysToDate, venueToday } from "../src/domain/venue-time";
 import { openDatabase } from "../src/server/db/client";
 import { reservations } from "../src/server/db/schema";
-import { present } from "../src/server/kernel/present";
+import { present } from "../src/server/lib/present";
 
 const YEARS = 3;
 const CHUNK_DAYS = 60;

@@ -132,7 +132,7 @@ export type ServerRuntime = { node: string; version: string; note: string };
 let runtime: ServerRuntime | null = null;
 
 /**
- * The servers under test run on Node 24 LTS, what production runs (README "Deploying"), from the
+ * The servers under test run on Node 24 LTS, what production runs (docs/deployment.md), from the
  * npm registry's `node` package as CI takes it (.ci/run). The bench itself and its load generator
  * stay on the Node that started it. BENCH_SERVER_NODE names another binary (`node` for the current
  * one); when Node 24 cannot be fetched, the current Node serves and the table says so.

@@ -24,14 +24,29 @@ function newest(path) {
   return max;
 }
 
-/** Runs `npm run build` when needed; exits the process when the build fails. */
+/**
+ * Runs `npm run build` when needed; exits the process when the build fails. The build's own output
+ * (Vite's table of every asset, ~150 lines) is shown only when it fails: a newcomer's first
+ * `npm start` should end with the address to open, not scroll it away.
+ */
 export function ensureBuild() {
   const builtAt = Math.min(...OUTPUTS.map((p) => (existsSync(p) ? statSync(p).mtimeMs : 0)));
   const sourcesAt = Math.max(...SOURCES.map(newest));
   if (builtAt !== 0 && sourcesAt <= builtAt) return;
   console.log(
-    builtAt === 0 ? "No build yet: building…" : "Sources changed since the last build: rebuilding…",
+    builtAt === 0
+      ? "No build yet: building (a minute or two)…"
+      : "Sources changed since the last build: rebuilding…",
   );
-  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const started = Date.now();
+  const result = spawnSync("npm", ["run", "build"], { encoding: "utf8", maxBuffer: 256 * 2 ** 20 });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? "");
+    process.stderr.write(result.stderr ?? "");
+    console.error(
+      `The build failed${result.error ? ` (${result.error.message})` : ""}: its output is above.`,
+    );
+    process.exit(result.status ?? 1);
+  }
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }

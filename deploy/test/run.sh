@@ -46,7 +46,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# --- The release: what README "Deploying" builds, pruned to production dependencies ---------------
+# --- The release: what docs/deployment.md builds, pruned to production dependencies ---------------
 RELEASE=$WORK/release
 mkdir -p "$RELEASE"
 cp -r package.json package-lock.json drizzle dist "$RELEASE/"
@@ -109,6 +109,7 @@ sed -e "/server 127.0.0.1:300[0-9]/d" \
   -e "s|https://\$host\$request_uri|https://\$host:$HTTPS_PORT\$request_uri|" \
   -e "s|/etc/letsencrypt/live/booking.example.com/fullchain.pem|$WORK/cert.pem|" \
   -e "s|/etc/letsencrypt/live/booking.example.com/privkey.pem|$WORK/key.pem|" \
+  -e "s|/var/log/nginx/venue.access.log|$WORK/nginx/access.log|" \
   deploy/nginx/venue.conf >"$WORK/nginx/venue.conf"
 cat >"$WORK/nginx/nginx.conf" <<CONF
 pid $WORK/nginx/nginx.pid;
@@ -158,6 +159,20 @@ pass "health through https reports each process: ${!seen[*]} (pids ${PIDS[*]}, t
 redirect=$(curl -sS -o /dev/null -w '%{http_code} %{redirect_url}' "http://127.0.0.1:$HTTP_PORT/book" -H "Host: localhost")
 [ "$redirect" = "301 $SITE/book" ] || fail "plain http should redirect to https: $redirect"
 pass "http redirects to https"
+
+# --- No secret in any log line; /metrics refused through the proxy (issue 30 items 6 and 12) -------
+secret=NotAToken$SUFFIX-0123456789abcdefghijklmnopqrstu
+for path in "/manage/$secret" "/api/booking/manage/$secret" "/api/booking/manage/$secret/calendar" "/reset-password?token=$secret"; do
+  "${CURL[@]}" -o /dev/null "$SITE$path" || true
+done
+code=$("${CURL[@]}" -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $secret" "$SITE/metrics")
+[ "$code" = 403 ] || fail "/metrics through the proxy answered $code, not 403"
+sleep 0.2
+grep -q '"GET /api/booking/manage/:token/calendar"' "$WORK/nginx/access.log" || fail "the proxy's log lacks the manage route: $(tail -n 3 "$WORK/nginx/access.log")"
+for log in "$WORK/nginx/access.log" "$WORK"/app-*.log; do
+  if grep -q "$secret" "$log"; then fail "$log carries a token: $(grep "$secret" "$log" | head -n 1)"; fi
+done
+pass "no token in the proxy's or the app's log lines; /metrics through the proxy is refused (403)"
 
 # --- Sign-in over HTTPS: Secure cookies, the session works on the next request (any process) ------
 jar=$WORK/cookies.txt

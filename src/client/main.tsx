@@ -2,14 +2,14 @@ import "./mantine.css";
 import "./styles.css";
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, startTransition } from "react";
+import { type ReactNode, StrictMode, startTransition, useMemo } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { PageLoader } from "./components/layout/AppLayout";
-import { NotificationsHost } from "./components/layout/NotificationsHost";
 import { SessionProvider } from "./lib/session";
+import { useVenue } from "./lib/venue";
 import { AppRoutes, preloadLandingPage } from "./router";
-import { cssVariablesResolver, theme } from "./theme";
+import { cssVariablesResolver, themeFor } from "./theme";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
@@ -36,6 +36,17 @@ function appStyles(): Promise<void> {
   return loaded;
 }
 
+/** The theme in the venue's brand colour (issue 31), read from the settings the page was served with. */
+function VenueTheme({ children }: { children: ReactNode }) {
+  const { brandColor } = useVenue();
+  const theme = useMemo(() => themeFor(brandColor), [brandColor]);
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {children}
+    </MantineProvider>
+  );
+}
+
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element to render into");
 const root = createRoot(container);
@@ -45,17 +56,15 @@ void appStyles().then(() =>
   startTransition(() => {
     root.render(
       <StrictMode>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-          <QueryClientProvider client={queryClient}>
-            {/* SPEC §9 Notifications: bottom right, 4000 ms. */}
-            <NotificationsHost />
+        <QueryClientProvider client={queryClient}>
+          <VenueTheme>
             <SessionProvider fallback={<PageLoader />}>
               <BrowserRouter>
                 <AppRoutes />
               </BrowserRouter>
             </SessionProvider>
-          </QueryClientProvider>
-        </MantineProvider>
+          </VenueTheme>
+        </QueryClientProvider>
       </StrictMode>,
     );
   }),

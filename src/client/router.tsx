@@ -12,6 +12,10 @@ const AdminDashboardPage = lazy(() => import("./features/admin/dashboard/AdminDa
 const MembersPage = lazy(() => import("./features/admin/members/MembersPage"));
 const CouponsPage = lazy(() => import("./features/admin/coupons/CouponsPage"));
 const AuditLogPage = lazy(() => import("./features/admin/audit/AuditLogPage"));
+const ExportsPage = lazy(() => import("./features/admin/exports/ExportsPage"));
+const StaffPage = lazy(() => import("./features/admin/staff/StaffPage"));
+const CheckInPage = lazy(() => import("./features/admin/check-in/CheckInPage"));
+const StaffInvitePage = lazy(() => import("./features/auth/StaffInvitePage"));
 const AdminSettingsPage = lazy(() => import("./features/admin/settings/AdminSettingsPage"));
 const importBookingPage = () => import("./features/booking/BookingPage");
 const BookingPage = lazy(importBookingPage);
@@ -23,9 +27,11 @@ const MemberReservationsPage = lazy(() => import("./features/membership/MemberRe
 const MyReservationsPage = lazy(() => import("./features/membership/MyReservationsPage"));
 const MembershipSuccessPage = lazy(() => import("./features/membership/MembershipSuccessPage"));
 const MembershipCancelPage = lazy(() => import("./features/membership/MembershipCancelPage"));
+const MyMembershipPage = lazy(() => import("./features/membership/MyMembershipPage"));
 const importEventsPage = () => import("./features/events/EventsPage");
 const EventsPage = lazy(importEventsPage);
 const WaitlistPage = lazy(() => import("./features/events/waitlist/WaitlistPage"));
+const RegistrationPage = lazy(() => import("./features/events/RegistrationPage"));
 const AdminEventsPage = lazy(() => import("./features/admin/events/AdminEventsPage"));
 const CreateEventPage = lazy(() => import("./features/admin/events/CreateEventPage"));
 const EditEventPage = lazy(() => import("./features/admin/events/EditEventPage"));
@@ -61,11 +67,20 @@ const routes: RouteObject[] = [
       { path: "/events", element: <EventsPage /> },
       { path: "/events/:eventId", element: <EventsPage /> },
       { path: "/waitlist/:entryId", element: <WaitlistPage /> },
+      { path: "/registrations/:registrationId", element: <RegistrationPage /> },
       {
         path: "/my-reservations",
         element: (
           <RequireUser>
             <MyReservationsPage />
+          </RequireUser>
+        ),
+      },
+      {
+        path: "/my-membership",
+        element: (
+          <RequireUser>
+            <MyMembershipPage />
           </RequireUser>
         ),
       },
@@ -94,6 +109,14 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        path: "/admin/check-in",
+        element: (
+          <RequireAdmin>
+            <CheckInPage />
+          </RequireAdmin>
+        ),
+      },
+      {
         path: "/admin/members",
         element: (
           <RequireAdmin>
@@ -104,7 +127,7 @@ const routes: RouteObject[] = [
       {
         path: "/admin/coupons",
         element: (
-          <RequireAdmin>
+          <RequireAdmin staff="manager">
             <CouponsPage />
           </RequireAdmin>
         ),
@@ -112,15 +135,40 @@ const routes: RouteObject[] = [
       {
         path: "/admin/audit",
         element: (
-          <RequireAdmin>
+          <RequireAdmin staff="manager">
             <AuditLogPage />
           </RequireAdmin>
         ),
       },
       {
+        path: "/admin/exports",
+        element: (
+          <RequireAdmin staff="manager">
+            <ExportsPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "/admin/staff",
+        element: (
+          <RequireAdmin staff="owner">
+            <StaffPage />
+          </RequireAdmin>
+        ),
+      },
+      { path: "/staff-invite", element: <StaffInvitePage /> },
+      {
         path: "/admin/settings",
         element: (
-          <RequireAdmin>
+          <RequireAdmin staff="manager">
+            <AdminSettingsPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "/admin/settings/:section",
+        element: (
+          <RequireAdmin staff="manager">
             <AdminSettingsPage />
           </RequireAdmin>
         ),
@@ -128,7 +176,7 @@ const routes: RouteObject[] = [
       {
         path: "/admin/events/:eventId/edit",
         element: (
-          <RequireAdmin>
+          <RequireAdmin staff="manager">
             <EditEventPage />
           </RequireAdmin>
         ),
@@ -136,7 +184,7 @@ const routes: RouteObject[] = [
       {
         path: "/create-event",
         element: (
-          <RequireAdmin>
+          <RequireAdmin staff="manager">
             <CreateEventPage />
           </RequireAdmin>
         ),

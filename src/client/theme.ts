@@ -3,7 +3,9 @@ import {
   createTheme,
   DEFAULT_THEME,
   type MantineColorsTuple,
+  type MantineThemeOverride,
 } from "@mantine/core";
+import { brandShades, DEFAULT_BRAND_COLOR } from "../domain/venue-identity";
 
 // WCAG 2.x AA contrast (issue 7). Mantine's stock teal, green, orange, cyan, yellow and red are too
 // light for small text: white on teal-8 is 3.9:1, teal-9 on teal-1 (light badges, selected cards)
@@ -37,7 +39,23 @@ export const theme = createTheme({
   // as the style sheet's default (styles.css): a page that switches stacks as its styles arrive
   // looks the fonts up and lays the page out again.
   fontFamily: FONT_STACK,
-  headings: { fontFamily: FONT_STACK, fontWeight: "800" },
+  // Issue 34 item 2, the type scale (docs/decisions/029): a major third (×1.25) over a 16 px body,
+  // the two top steps fluid between a 375 px phone and a 1280 px desktop (h1 26 → 36 px, h2 20 →
+  // 26 px), bold for h1–h2 and semibold below (800 read as shouting), tighter leading as text
+  // grows, lines balanced.
+  headings: {
+    fontFamily: FONT_STACK,
+    fontWeight: "700",
+    textWrap: "balance",
+    sizes: {
+      h1: { fontSize: "clamp(1.625rem, 1.35rem + 1.15vw, 2.25rem)", lineHeight: "1.15", fontWeight: "700" },
+      h2: { fontSize: "clamp(1.25rem, 1.1rem + 0.65vw, 1.625rem)", lineHeight: "1.2", fontWeight: "700" },
+      h3: { fontSize: "1.25rem", lineHeight: "1.3", fontWeight: "600" },
+      h4: { fontSize: "1.125rem", lineHeight: "1.35", fontWeight: "600" },
+      h5: { fontSize: "1rem", lineHeight: "1.4", fontWeight: "600" },
+      h6: { fontSize: "0.875rem", lineHeight: "1.4", fontWeight: "600" },
+    },
+  },
   components: {
     // Modal, drawer and notification close buttons are an icon only: give them a name (axe
     // button-name, critical). Plain objects, not Modal.extend(…): importing the components here
@@ -61,3 +79,16 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/**
+ * Issue 31: the venue's brand colour as the primary colour (its shades from `brandShades`, so white
+ * on it and its darkest shade on its lightest keep AA). Without one, the theme above, unchanged.
+ */
+export function themeFor(brandColor: string): MantineThemeOverride {
+  if (brandColor.toLowerCase() === DEFAULT_BRAND_COLOR) return theme;
+  return {
+    ...theme,
+    primaryColor: "brand",
+    colors: { ...theme.colors, brand: brandShades(brandColor) as unknown as MantineColorsTuple },
+  };
+}

@@ -83,6 +83,8 @@ export const adminCoupon = z.object({
   maxUses: z.number().int().nullable(),
   currentUses: z.number().int(),
   isActive: z.boolean(),
+  /** The badge: Active, Inactive, or (active but past its end date / out of uses) Expired, Used up. */
+  status: z.enum(["active", "inactive", "expired", "used_up"]),
   createdAt: z.string(),
 });
 export type AdminCoupon = z.infer<typeof adminCoupon>;

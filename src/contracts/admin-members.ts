@@ -13,6 +13,10 @@ export const activeMember = z.object({
   isFrozen: z.boolean(),
   /** The venue date the membership ends, when a cancellation is scheduled. */
   cancelAt: dateString.nullable(),
+  /** Issue 33: the member's no-shows at the venue so far (bookings under their email). */
+  noShows: z.number().int(),
+  /** A complimentary membership (issue 32 item 3): the venue date it ends. */
+  compEndsOn: dateString.nullable(),
 });
 export type ActiveMember = z.infer<typeof activeMember>;
 

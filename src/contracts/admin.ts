@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateString, timeString } from "./common";
+import { calendarDate, dateString, formStartTime, timeString } from "./common";
 
 // Staff operations (SPEC §2 Admin Dashboard, §4 Reservation status, §5 Admin manual reservation and
 // Admin edit reservation, §7 Reservations, §8 Admin). Money is integer cents; times are "HH:mm".
@@ -52,12 +52,24 @@ export const adminReservation = z.object({
   isMember: z.boolean(),
   isAdminCreated: z.boolean(),
   isRefunded: z.boolean(),
+  /** A member's free weekly reservation (SPEC §2 Member Free Reservations): nothing was paid. */
+  isFreeMemberBooking: z.boolean(),
+  /** Paid through the online checkout (a payment id is present), refunded or not. */
+  paidOnline: z.boolean(),
+  /** The checkout this reservation was booked in (its other slots are the same booking), or null. */
+  holdId: z.string().nullable(),
   /** SPEC §4 Refund: confirmed, not refunded, and paid online (a payment id is present). */
   refundable: z.boolean(),
   customerName: z.string(),
   customerEmail: z.string().nullable(),
   customerPhone: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Issue 33: when the front desk checked the player in (ISO), or null. */
+  checkedInAt: z.string().nullable(),
+  /** Issue 33: when staff marked it a no-show (after its start), or null; never both. */
+  noShowAt: z.string().nullable(),
+  /** The customer's no-shows at the venue so far, counted by email (0 without an email). */
+  customerNoShows: z.number().int(),
 });
 export type AdminReservation = z.infer<typeof adminReservation>;
 
@@ -115,7 +127,7 @@ export const manualReservationRequest = z.object({
   date: dateString,
   customerName: z.string().max(200),
   customerEmail: z.string().max(254).nullish(),
-  startTime: z.string().max(8).nullish(),
+  startTime: formStartTime("Please select a time slot"),
   duration: z
     .number()
     .int()
@@ -159,6 +171,44 @@ export const AUDIT_ACTIONS = [
   "update_self_service_policy",
   "offer_waitlist_place",
   "update_waitlist_offer_time",
+  "update_reminder_settings",
+  "update_venue_identity",
+  "update_venue_logo",
+  "update_venue_waiver",
+  "update_rate_card",
+  "update_booking_rules",
+  "update_membership_plans",
+  "comp_membership",
+  "add_facility",
+  "update_facility",
+  "reorder_facilities",
+  "update_opening_hours",
+  "add_special_day",
+  "remove_special_day",
+  "add_closure",
+  "remove_closure",
+  "export_data",
+  "update_member_cancel_policy",
+  "member_cancel_membership",
+  "invite_staff",
+  "revoke_staff_invitation",
+  "accept_staff_invitation",
+  "change_staff_role",
+  "remove_staff",
+  "create_manual_reservation",
+  "move_reservation",
+  "set_reservation_status",
+  "set_payment_status",
+  "create_coupon",
+  "update_coupon",
+  "delete_coupon",
+  "create_event",
+  "update_event",
+  "delete_event",
+  "add_event_registration",
+  "delete_event_registration",
+  "check_in",
+  "mark_no_show",
 ] as const;
 export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   refund_reservation: "Refund reservation",
@@ -171,12 +221,55 @@ export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string>
   update_self_service_policy: "Self-service policy changed",
   offer_waitlist_place: "Waitlist place offered by hand",
   update_waitlist_offer_time: "Waitlist offer time changed",
+  update_reminder_settings: "Reminder times changed",
+  update_venue_identity: "Venue details changed",
+  update_venue_logo: "Venue logo changed",
+  update_venue_waiver: "Liability waiver changed",
+  update_rate_card: "Prices changed",
+  update_booking_rules: "Booking rules changed",
+  update_membership_plans: "Membership plans changed",
+  comp_membership: "Membership comped",
+  add_facility: "Court or bay added",
+  update_facility: "Court or bay changed",
+  reorder_facilities: "Courts or bays reordered",
+  update_opening_hours: "Opening hours changed",
+  add_special_day: "Special day added",
+  remove_special_day: "Special day removed",
+  add_closure: "Closure added",
+  remove_closure: "Closure removed",
+  export_data: "Data exported (CSV)",
+  update_member_cancel_policy: "Members' online cancellation changed",
+  member_cancel_membership: "Member cancelled membership online",
+  invite_staff: "Staff member invited",
+  revoke_staff_invitation: "Staff invitation withdrawn",
+  accept_staff_invitation: "Staff invitation accepted",
+  change_staff_role: "Staff role changed",
+  remove_staff: "Staff member removed",
+  create_manual_reservation: "Reservation added by staff",
+  move_reservation: "Reservation moved",
+  set_reservation_status: "Reservation status changed",
+  set_payment_status: "Payment status changed",
+  create_coupon: "Coupon created",
+  update_coupon: "Coupon changed",
+  delete_coupon: "Coupon deleted",
+  create_event: "Event created",
+  update_event: "Event changed",
+  delete_event: "Event deleted",
+  add_event_registration: "Registration added by staff",
+  delete_event_registration: "Registration deleted",
+  check_in: "Checked in",
+  mark_no_show: "Marked no-show",
 };
 export const auditOutcome = z.enum(["success", "denied", "error"]);
 
 export const auditLogQuery = z.object({
   action: z.string().max(64).optional(),
   outcome: auditOutcome.optional(),
+  /** Issue 33: who acted, by name or email (part of either). */
+  person: z.string().trim().max(100).optional(),
+  /** Issue 33: venue dates, both ends included. */
+  from: calendarDate("Invalid start date").optional(),
+  to: calendarDate("Invalid end date").optional(),
   /** Older than this entry id (paging). */
   before: z
     .string()
@@ -197,6 +290,8 @@ export const auditEntry = z.object({
   outcome: auditOutcome,
   /** Why it was denied or failed, in words. */
   reason: z.string().nullable(),
+  /** Issue 33: what changed, before and after ("role: Manager → Front desk"), when the row says. */
+  changes: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH } from "../domain/password";
+import { STAFF_ROLES } from "../domain/staff-roles";
 
 export const currentUser = z.object({
   id: z.string(),
@@ -9,6 +10,8 @@ export const currentUser = z.object({
   phone: z.string().nullable(),
   isMember: z.boolean(),
   isAdmin: z.boolean(),
+  /** Issue 33: which kind of staff (null for everyone else); the screens hide what it cannot do. */
+  staffRole: z.enum(STAFF_ROLES).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

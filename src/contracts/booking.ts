@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { dateString } from "./common";
+import { BOOKING_FORM_MESSAGES } from "../domain/booking-form";
+import { dateString, formStartTime } from "./common";
 
 // Court and dart-bay booking (SPEC §2 Booking screen, §5 Public booking, §7 Availability, Coupons,
 // create-checkout-session). Money is integer cents; the server computes every figure.
@@ -73,6 +74,8 @@ export const availabilityResponse = z.object({
   duration: z.number().int(),
   isMemberPricing: z.boolean(),
   slots: z.array(timeSlotSchema),
+  /** Issue 31: what players read about the day (a holiday, a court closed and why). */
+  notices: z.array(z.string()),
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
 
@@ -82,7 +85,7 @@ export const cartItemInput = z.object({
   facilityType: facilityTypeSchema,
   date: dateString,
   /** "HH:mm"; a missing start gives "Invalid time slot selected". */
-  startTime: z.string().max(8).nullish(),
+  startTime: formStartTime(BOOKING_FORM_MESSAGES.timeSlot),
   /** Optional echo of the slot's end; the server computes the end from start + duration. */
   endTime: z.string().max(8).nullish(),
   duration: z

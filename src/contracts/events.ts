@@ -38,7 +38,11 @@ export const eventSchema = z.object({
 export type EventDto = z.infer<typeof eventSchema>;
 
 /** Staff see the series too (decision 021): shared by the occurrences of one recurring event, else null. */
-export const adminEventSchema = eventSchema.extend({ seriesId: z.string().nullable() });
+export const adminEventSchema = eventSchema.extend({
+  seriesId: z.string().nullable(),
+  /** Issue 31: the courts by the names staff gave them, in the venue's order. */
+  courtNames: z.array(z.string()),
+});
 export type AdminEventDto = z.infer<typeof adminEventSchema>;
 
 // ---- public: GET /api/events, GET /api/events/{id} ----
@@ -87,8 +91,13 @@ export const registrationResponse = z.object({
   /** confirmed at once when the price is 0; otherwise pending until the payment webhook. */
   status: z.enum(["confirmed", "pending"]),
   priceCents: z.number().int(),
-  /** Pending only: the unguessable token that lets this browser pay for or cancel the registration. */
+  /**
+   * The unguessable token that lets this browser pay for, cancel (while pending) and read the
+   * registration's receipt (issue 34: a free registration through the form gets one too; a
+   * waitlist place accepted for free gets none, its waitlist link shows it).
+   */
   holdToken: z.string().nullable(),
+  /** When the payment hold ends; null when nothing is to pay. */
   holdExpiresAt: z.string().nullable(),
 });
 export type RegistrationResponse = z.infer<typeof registrationResponse>;
@@ -111,6 +120,41 @@ export const registrationStatusResponse = z.object({
 });
 export type RegistrationStatusResponse = z.infer<typeof registrationStatusResponse>;
 
+/**
+ * Issue 34: the receipt after registering, and the page the confirmation email's manage link opens.
+ * For the browser that registered (its token), the link's token, or the signed-in registrant.
+ */
+export const registrationReceipt = z.object({
+  registrationId: z.string(),
+  /** "EV-3F2A9C1D": what staff ask for on the phone. */
+  reference: z.string(),
+  status: z.enum(["pending", "confirmed", "cancelled"]),
+  isRefunded: z.boolean(),
+  /** What the payment took (0 for a free place), and what was given back. */
+  paidCents: z.number().int(),
+  refundedCents: z.number().int(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  players: z.array(z.string()),
+  skillLevel: z.string().nullable(),
+  event: z.object({
+    id: z.string(),
+    name: z.string(),
+    date: dateString,
+    startTime: z.string(),
+    endTime: z.string(),
+  }),
+  venue: z.object({
+    venueName: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    mapUrl: z.string(),
+  }),
+  /** What the registrant reads about changing the registration (the spec's "call us"). */
+  changeMessage: z.string(),
+});
+export type RegistrationReceipt = z.infer<typeof registrationReceipt>;
+
 // ---- admin ----
 
 export const adminEventListResponse = z.object({ today: dateString, events: z.array(adminEventSchema) });
@@ -130,6 +174,8 @@ export const adminRegistrationSchema = z.object({
   isRefunded: z.boolean(),
   priceCents: z.number().int(),
   createdAt: z.string(),
+  /** Issue 33: when the front desk checked this registration in (ISO), or null. */
+  checkedInAt: z.string().nullable(),
 });
 export type AdminRegistration = z.infer<typeof adminRegistrationSchema>;
 
@@ -160,7 +206,8 @@ export const eventInput = z.object({
   date: z.union([dateString, z.literal("")]),
   startTime: z.union([timeString, z.literal("")]),
   endTime: z.union([timeString, z.literal("")]),
-  courts: z.array(z.number().int().min(1).max(8)).max(8),
+  // Court ids (issue 31: the venue's own courts; the server checks they are active).
+  courts: z.array(z.number().int().min(1).max(1_000_000)).max(200),
   maxParticipants: z.number().int().max(10_000),
   memberPriceCents: z.number().int().max(100_000_000),
   nonMemberPriceCents: z.number().int().max(100_000_000),
@@ -184,7 +231,6 @@ export type CreateEventsResponse = z.infer<typeof createEventsResponse>;
  * one: this event; following: this and following events; all: all events in the series.
  */
 export const seriesScopeQuery = z.object({ scope: z.enum(SERIES_SCOPES).default("one") });
-export type SeriesScopeQuery = z.input<typeof seriesScopeQuery>;
 
 export const updateEventResponse = z.object({
   event: adminEventSchema,

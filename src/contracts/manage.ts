@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { holdItemSchema } from "./booking";
+import { calendarDate, clockTime, dateString } from "./common";
 
 // A confirmed booking as /success and the manage page show it (issue 14 items 2 and 3; decision 019).
 
@@ -34,13 +35,45 @@ export const bookingView = z.object({
     mapUrl: z.string(),
   }),
   selfService: selfServiceStatus,
+  /**
+   * Issue 30 item 2: texts go only to a phone its owner proved with a texted code. "on": reminders
+   * will text `phone`; "needs_code": asked for, but they wait until the phone is proven for `email`
+   * (POST /api/phone-codes, then …/confirm); "off": not asked for (phone and email null).
+   */
+  /**
+   * Issue 30 item 1: a move to a dearer time waiting for its difference to be paid. The booking keeps
+   * its current time until the checkout is paid; unpaid, it ends at `expiresAt` and nothing changes.
+   */
+  pendingMove: z
+    .object({
+      reservationId: z.string(),
+      facilityName: z.string(),
+      date: dateString,
+      startTime: z.string(),
+      displayTime: z.string(),
+      priceCents: z.number().int(),
+      differenceCents: z.number().int(),
+      checkoutUrl: z.string(),
+      expiresAt: z.string(),
+    })
+    .nullable(),
+  textReminders: z.object({
+    state: z.enum(["on", "needs_code", "off"]),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
 });
 export type BookingView = z.infer<typeof bookingView>;
+
+/**
+ * Where a checkout for a move's difference returns (paid or not): the page finds the manage link the
+ * tab kept before it left, so no link's token travels to the provider or is stored in clear.
+ */
+export const MANAGE_RETURN_PATH = "/manage/return";
 
 export const manageTokenParams = z.object({ token: z.string().min(20).max(100) });
 
 export const manageLinkRequest = z.object({ holdToken: z.string().min(1).max(200).optional() });
-export type ManageLinkRequest = z.infer<typeof manageLinkRequest>;
 export const manageLinkResponse = z.object({
   /** The manage page's path, with a new token that is shown only here. */
   path: z.string(),
@@ -50,10 +83,24 @@ export type ManageLinkResponse = z.infer<typeof manageLinkResponse>;
 
 export const rescheduleRequest = z.object({
   reservationId: z.uuid("Reservation not found"),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a date"),
-  startTime: z.string().regex(/^\d{2}:\d{2}$/, "Please select a time slot"),
+  date: calendarDate("Please choose a date"),
+  startTime: clockTime("Please select a time slot", { seconds: false }),
 });
 export type RescheduleRequest = z.infer<typeof rescheduleRequest>;
+
+/** GET …/reschedule-quote: what a move would cost or give back, before the customer confirms it. */
+export const rescheduleQuoteQuery = rescheduleRequest;
+export const rescheduleQuoteResponse = z.object({
+  kind: z.enum(["same", "dearer", "cheaper"]),
+  priceBeforeCents: z.number().int(),
+  priceAfterCents: z.number().int(),
+  differenceCents: z.number().int(),
+  payCents: z.number().int(),
+  refundCents: z.number().int(),
+  /** The sentence the dialog shows (domain/reschedule-price.ts). */
+  message: z.string(),
+});
+export type RescheduleQuote = z.infer<typeof rescheduleQuoteResponse>;
 
 export const selfCancelResponse = z.object({
   booking: bookingView,

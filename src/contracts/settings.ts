@@ -10,6 +10,9 @@ export const venueSettingsResponse = z.object({
   policyHost: z.string(),
   logoUrl: z.string(),
   waiverUrl: z.string(),
+  /** Issue 31: "#rrggbb", the venue's brand colour (white text on it keeps AA contrast). */
+  brandColor: z.string(),
+  policyLinks: z.object({ privacy: z.string(), terms: z.string(), refund: z.string() }),
   hours: z.array(z.object({ label: z.string(), hours: z.string() })),
   testCheckout: z.boolean(),
 });

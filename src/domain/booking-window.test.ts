@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_BOOKING_RULES as RULES } from "./booking-rules";
 import { checkBookingDate, maxBookingDate } from "./booking-window";
 
 const at = (iso: string) => new Date(iso);
@@ -13,7 +14,7 @@ describe("maxBookingDate", () => {
     ["2026-03-08T21:00:00Z", false, "2026-03-18"],
     ["2026-02-25T22:00:00Z", true, "2026-03-11"],
   ])("now %s, member %s → %s", (now, member, max) => {
-    expect(maxBookingDate(at(now), member)).toBe(max);
+    expect(maxBookingDate(at(now), member, RULES)).toBe(max);
   });
 });
 
@@ -26,7 +27,7 @@ describe("checkBookingDate", () => {
     ["2026-11-11", false],
     ["2026-11-15", true],
   ])("%s is bookable (member %s)", (date, member) => {
-    expect(checkBookingDate(date, now, member)).toEqual({ ok: true });
+    expect(checkBookingDate(date, now, member, RULES)).toEqual({ ok: true });
   });
 
   it.each([
@@ -34,7 +35,7 @@ describe("checkBookingDate", () => {
     ["2026-10-31", true],
     ["2026-01-01", true],
   ])("%s is in the past (member %s)", (date, member) => {
-    expect(checkBookingDate(date, now, member)).toEqual({
+    expect(checkBookingDate(date, now, member, RULES)).toEqual({
       ok: false,
       code: "PAST_DATE",
       message: "You cannot book for past days",
@@ -48,13 +49,18 @@ describe("checkBookingDate", () => {
     ["2026-11-16", true, "You can only book up to 14 days in advance", "2026-11-15"],
     ["2027-01-01", true, "You can only book up to 14 days in advance", "2026-11-15"],
   ])("%s is too far (member %s)", (date, member, message, resetTo) => {
-    expect(checkBookingDate(date, now, member)).toEqual({ ok: false, code: "TOO_FAR", message, resetTo });
+    expect(checkBookingDate(date, now, member, RULES)).toEqual({
+      ok: false,
+      code: "TOO_FAR",
+      message,
+      resetTo,
+    });
   });
 
   it("uses the venue's date late in the evening", () => {
     const lateSaturday = at("2026-03-08T05:30:00Z"); // Sat 2026-03-07 23:30 CST
-    expect(checkBookingDate("2026-03-07", lateSaturday, false)).toEqual({ ok: true });
-    expect(checkBookingDate("2026-03-17", lateSaturday, false)).toEqual({ ok: true });
-    expect(checkBookingDate("2026-03-18", lateSaturday, false)).toMatchObject({ code: "TOO_FAR" });
+    expect(checkBookingDate("2026-03-07", lateSaturday, false, RULES)).toEqual({ ok: true });
+    expect(checkBookingDate("2026-03-17", lateSaturday, false, RULES)).toEqual({ ok: true });
+    expect(checkBookingDate("2026-03-18", lateSaturday, false, RULES)).toMatchObject({ code: "TOO_FAR" });
   });
 });

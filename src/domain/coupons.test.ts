@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type CouponRule, evaluateCoupon, percentageOfCents, totalAfterDiscount } from "./coupons";
+import {
+  COUPON_STATUS_LABELS,
+  type CouponRule,
+  couponStatus,
+  evaluateCoupon,
+  percentageOfCents,
+  totalAfterDiscount,
+} from "./coupons";
 
 const coupon = (overrides: Partial<CouponRule> = {}): CouponRule => ({
   code: "SAVE10",
@@ -118,5 +125,29 @@ describe("arithmetic helpers", () => {
     [4500, 5000, 0],
   ])("total of %i less %i is %i", (subtotal, discount, total) => {
     expect(totalAfterDiscount(subtotal, discount)).toBe(total);
+  });
+});
+
+describe("couponStatus: the admin's badge (issue 34)", () => {
+  // 11:30 PM on Nov 30 in Chicago is Dec 1 in UTC: the venue's date decides.
+  const lastEvening = new Date("2026-12-01T05:30:00Z");
+  const nextMorning = new Date("2026-12-01T14:00:00Z");
+  it.each([
+    ["active, in its dates, uses left", {}, afternoon, "Active"],
+    ["turned off by staff", { isActive: false }, afternoon, "Inactive"],
+    ["turned off and past its end", { isActive: false, endDate: "2026-11-01" }, afternoon, "Inactive"],
+    ["the evening of its last day (venue time)", {}, lastEvening, "Active"],
+    ["the morning after its last day", {}, nextMorning, "Expired"],
+    ["uses reached max_uses", { maxUses: 5, currentUses: 5 }, afternoon, "Used up"],
+    ["one use left", { maxUses: 5, currentUses: 4 }, afternoon, "Active"],
+    ["no maximum", { maxUses: null, currentUses: 900 }, afternoon, "Active"],
+    [
+      "expired and used up: expired first",
+      { maxUses: 1, currentUses: 1, endDate: "2026-11-02" },
+      afternoon,
+      "Expired",
+    ],
+  ] as const)("%s → %s", (_, overrides, now, label) => {
+    expect(COUPON_STATUS_LABELS[couponStatus(coupon(overrides), now)]).toBe(label);
   });
 });

@@ -73,3 +73,27 @@ export function evaluateCoupon(
 export function totalAfterDiscount(subtotalCents: number, discountCents: number): number {
   return Math.max(0, subtotalCents - discountCents);
 }
+
+/** What the admin's Status badge says (SPEC §2 Coupon Codes: Active or Inactive, issue 34 adds two). */
+export type CouponStatus = "active" | "inactive" | "expired" | "used_up";
+
+/**
+ * A coupon staff turned off is Inactive; an active one past its end date (venue time) is Expired,
+ * one whose redeemed uses reached max_uses is Used up; otherwise Active, as the spec shows it.
+ */
+export function couponStatus(
+  coupon: Pick<CouponRule, "isActive" | "endDate" | "maxUses" | "currentUses">,
+  now: Date,
+): CouponStatus {
+  if (!coupon.isActive) return "inactive";
+  if (compareDates(venueToday(now), coupon.endDate) > 0) return "expired";
+  if (coupon.maxUses !== null && coupon.currentUses >= coupon.maxUses) return "used_up";
+  return "active";
+}
+
+export const COUPON_STATUS_LABELS: Record<CouponStatus, string> = {
+  active: "Active",
+  inactive: "Inactive",
+  expired: "Expired",
+  used_up: "Used up",
+};

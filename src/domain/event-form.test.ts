@@ -58,8 +58,15 @@ describe("offeredCourts (SPEC §5 Courts offered)", () => {
       { id: "b", courts: [5], startTime: "19:00", endTime: "21:00" }, // starts as we end
       { id: "self", courts: [6], startTime: "17:00", endTime: "19:00" },
     ];
-    expect(offeredCourts(window, bookings, events)).toEqual([1, 5, 7, 8]);
-    expect(offeredCourts(window, bookings, events, "self")).toEqual([1, 5, 6, 7, 8]);
+    const spec = [1, 2, 3, 4, 5, 6, 7, 8];
+    expect(offeredCourts(spec, window, bookings, events)).toEqual([1, 5, 7, 8]);
+    expect(offeredCourts(spec, window, bookings, events, "self")).toEqual([1, 5, 6, 7, 8]);
+  });
+
+  it("offers the venue's active courts in its order, however many (issue 31)", () => {
+    expect(
+      offeredCourts([9, 2, 12], window, [{ courtId: 2, startTime: "17:30", endTime: "18:00" }], []),
+    ).toEqual([9, 12]);
   });
 
   it("drops selected courts that are no longer offered (edit)", () => {

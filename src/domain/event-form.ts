@@ -1,7 +1,7 @@
-import { EVENT_COURT_IDS, type EventType, requiresCourts } from "./events";
+import { type EventType, requiresCourts } from "./events";
 import { isDateString, minutesOf, timeRangesOverlap } from "./venue-time";
 
-// SPEC §5 Event create and edit, Courts offered: courts 1–8, less those used by another event
+// SPEC §5 Event create and edit, Courts offered: the venue's active courts (the spec's 1–8 in the demo), less those used by another event
 // on the same date whose time overlaps, less those of non-cancelled overlapping reservations.
 
 export type TimeRange = { startTime: string; endTime: string };
@@ -17,6 +17,7 @@ export const EVENT_FORM_MESSAGES = {
   price: "Prices must be at least 0",
   courts: "Please select at least one court",
   noCourts: "No courts available for selected time",
+  inactiveCourt: "Choose among the venue's active courts",
   fileSize: "File size must be less than 5MB",
   fileType: "Please choose an image file (JPEG, PNG, GIF or WebP)",
   notFound: "Event not found",
@@ -48,7 +49,9 @@ export function courtsUsedByEventsDuring(
   return used;
 }
 
+/** The venue's active courts (issue 31: staff's, in their order) less those taken during the window. */
 export function offeredCourts(
+  activeCourtIds: readonly number[],
   window: TimeRange,
   bookings: readonly CourtBooking[],
   events: readonly CourtEvent[],
@@ -56,7 +59,7 @@ export function offeredCourts(
 ): number[] {
   const reserved = courtsReservedDuring(window, bookings);
   const used = courtsUsedByEventsDuring(window, events, excludeEventId);
-  return EVENT_COURT_IDS.filter((c) => !reserved.has(c) && !used.has(c));
+  return activeCourtIds.filter((c) => !reserved.has(c) && !used.has(c));
 }
 
 /** SPEC §5 Edit: already-selected courts that became unavailable are dropped. */

@@ -4,6 +4,7 @@ import {
   checkRegistrationForm,
   emptyToNull,
   registrationPriceCents,
+  registrationReference,
 } from "./event-registration";
 
 const form = { customerName: "Jordan", customerEmail: "j@example.test", playerNames: "", skillLevel: "" };
@@ -50,5 +51,11 @@ describe("prices", () => {
     expect(emptyToNull("  ")).toBeNull();
     expect(emptyToNull(undefined)).toBeNull();
     expect(emptyToNull(" 3.5 ")).toBe("3.5");
+  });
+});
+
+describe("registrationReference (issue 34)", () => {
+  it("reads the first 8 hex digits of the id, upper case, after EV-", () => {
+    expect(registrationReference("3f2a9c1d-0b7e-4c55-9a1e-123456789abc")).toBe("EV-3F2A9C1D");
   });
 });

@@ -73,3 +73,11 @@ export function emptyToNull(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? "";
   return trimmed === "" ? null : trimmed;
 }
+
+/** "EV-3F2A9C1D": a registration's short code staff can read over the phone (as a booking's BK-). */
+export function registrationReference(registrationId: string): string {
+  return `EV-${registrationId.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+}
+
+/** Issue 34: a registration's manage link works until 7 days after its event ends (as a booking's). */
+export const REGISTRATION_LINK_DAYS_AFTER_END = 7;

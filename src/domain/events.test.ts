@@ -3,6 +3,7 @@ import {
   dateRangeFor,
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
+  formatEventCourtNames,
   formatEventCourts,
   formatEventLongDate,
   formatEventPrices,
@@ -188,6 +189,15 @@ describe("display formats", () => {
     [[2, 1], "Courts 1, 2"],
   ])("courts %j → %s", (courts, text) => {
     expect(formatEventCourts(courts)).toBe(text);
+  });
+
+  it.each([
+    [[], "TBD"],
+    [["Court 3"], "Court 3"],
+    [["Court 1", "Court 2"], "Courts 1, 2"],
+    [["Show Court", "Court 2"], "Show Court, Court 2"],
+  ])("court names %j → %s", (names, text) => {
+    expect(formatEventCourtNames(names)).toBe(text);
   });
 });
 

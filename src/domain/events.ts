@@ -31,7 +31,6 @@ export function isEventType(value: string): value is EventType {
 /** SPEC §5 Event create and edit: foodie events need no court. */
 export const requiresCourts = (type: EventType) => type !== "foodie";
 
-export const EVENT_COURT_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const EVENT_DEFAULTS = {
   type: "open_play",
   maxParticipants: 16,
@@ -91,7 +90,7 @@ export function formatEventPrices(nonMemberPriceCents: number, memberPriceCents:
   return `${formatPriceShort(nonMemberPriceCents)} / ${formatPriceShort(memberPriceCents)} (Member)`;
 }
 
-const LONG_MONTHS = [
+export const LONG_MONTHS = [
   "January",
   "February",
   "March",
@@ -152,4 +151,17 @@ export function formatEventCourts(courts: readonly number[]): string {
   if (courts.length === 0) return "TBD";
   const sorted = [...courts].sort((a, b) => a - b);
   return `${sorted.length === 1 ? "Court" : "Courts"} ${sorted.join(", ")}`;
+}
+
+/**
+ * The admin events list's LOCATION from the courts' names (issue 31: staff name them): the spec's
+ * "Courts 1, 2" while every name is "Court N", else the names as given ("Show Court, Court 2").
+ */
+export function formatEventCourtNames(names: readonly string[]): string {
+  if (names.length === 0) return "TBD";
+  const numbers = names.map((n) => /^Court (\S+)$/.exec(n)?.[1]);
+  if (numbers.every((n) => n !== undefined)) {
+    return `${names.length === 1 ? "Court" : "Courts"} ${numbers.join(", ")}`;
+  }
+  return names.join(", ");
 }

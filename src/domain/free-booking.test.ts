@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_BOOKING_RULES as RULES } from "./booking-rules";
 import {
   checkFreeBookingDate,
   currentWeekBounds,
@@ -36,7 +37,7 @@ describe("isFreeSlotStart", () => {
     BOUNDARY_TIMES.map((time, i) => [day, date, time, EXPECTED[day as keyof typeof DAYS][i]] as const),
   );
   it.each(cases)("%s %s at %s → %s", (_, date, time, ok) => {
-    expect(isFreeSlotStart(date, time)).toBe(ok);
+    expect(isFreeSlotStart(RULES, date, time)).toBe(ok);
   });
 
   it.each([
@@ -47,13 +48,13 @@ describe("isFreeSlotStart", () => {
     ["2026-11-06", "13:00", true], // Friday
     ["2026-11-06", "14:00", false],
   ])("%s at %s → %s", (date, time, ok) => {
-    expect(isFreeSlotStart(date, time)).toBe(ok);
+    expect(isFreeSlotStart(RULES, date, time)).toBe(ok);
   });
 });
 
 describe("offersFreeSlots", () => {
   it.each(Object.entries(DAYS))("%s %s", (day, date) => {
-    expect(offersFreeSlots(date)).toBe(!["Saturday", "Sunday"].includes(day));
+    expect(offersFreeSlots(RULES, date)).toBe(!["Saturday", "Sunday"].includes(day));
   });
 });
 
@@ -114,7 +115,7 @@ describe("checkFreeBookingDate", () => {
       { ok: false, code: "PAST_DATE", message: "You cannot book for past days", resetTo: "2026-11-01" },
     ],
   ])("%s", (date, expected) => {
-    expect(checkFreeBookingDate(date, now)).toEqual(expected);
+    expect(checkFreeBookingDate(date, now, RULES)).toEqual(expected);
   });
 });
 
@@ -125,7 +126,7 @@ describe("allowance and classification", () => {
     [2, 0],
     [3, 0],
   ])("%i used → %i remaining", (used, remaining) => {
-    expect(freeBookingsRemaining(used)).toBe(remaining);
+    expect(freeBookingsRemaining(RULES, used)).toBe(remaining);
   });
 
   const free = { isMember: true, priceCents: 0, durationMinutes: 120, facilityType: "court" } as const;
@@ -136,6 +137,6 @@ describe("allowance and classification", () => {
     [{ durationMinutes: 90 }, false],
     [{ facilityType: "dart_bay" as const }, false],
   ])("%j → %s", (overrides, expected) => {
-    expect(isFreeMemberBooking({ ...free, ...overrides })).toBe(expected);
+    expect(isFreeMemberBooking({ ...free, ...overrides }, RULES)).toBe(expected);
   });
 });

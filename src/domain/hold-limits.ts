@@ -1,7 +1,9 @@
 // DECISIONS.md Limits against hoarding: by default a visitor (the browser's hold token, the email or
-// the address) has at most 2 active payment holds and at most 8 slots in one hold, and an address
-// creates at most 10 holds in 10 minutes; signed-in staff are exempt. Each is a venue setting.
-// Refusals say what the limit is and when to try again.
+// the account) has at most 2 active payment holds and at most 8 slots in one hold; signed-in staff
+// are exempt. The address is not a visitor: players on one venue's Wi-Fi are many people (issue 30
+// item 11). It only has a high ceiling against floods, 100 holds started in 10 minutes: a rush of
+// 50 players behind one address, each retrying once, stays under it. Each is a venue setting.
+// Refusals say which limit they met (`HoldLimitName`), what it is and when to try again.
 
 export type HoldLimits = {
   activePerVisitor: number;
@@ -13,9 +15,12 @@ export type HoldLimits = {
 export const DEFAULT_HOLD_LIMITS: HoldLimits = {
   activePerVisitor: 2,
   slotsPerHold: 8,
-  perAddress: 10,
+  perAddress: 100,
   windowMinutes: 10,
 };
+
+/** Which limit a refusal met, as the error's `details.limit` names it (the setting's own name). */
+export type HoldLimitName = "activePerVisitor" | "slotsPerHold" | "perAddress";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const minutesFrom = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));

@@ -3,7 +3,7 @@ import { formatCountdown, holdEndsAt } from "./payment-hold";
 
 describe("payment hold (SPEC §9: 15 minutes, MM:SS countdown)", () => {
   it("ends 15 minutes after it starts", () => {
-    expect(holdEndsAt(new Date("2026-11-01T06:55:00Z")).toISOString()).toBe("2026-11-01T07:10:00.000Z");
+    expect(holdEndsAt(new Date("2026-11-01T06:55:00Z"), 15).toISOString()).toBe("2026-11-01T07:10:00.000Z");
   });
   it.each([
     [15 * 60_000, "15:00"],

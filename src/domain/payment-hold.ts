@@ -1,8 +1,7 @@
-// SPEC §9 Booking, Other limits: "Payment hold: 15 minutes after the pending reservations are created."
-export const PAYMENT_HOLD_MINUTES = 15;
-
-export function holdEndsAt(now: Date): Date {
-  return new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000);
+// SPEC §9 Booking, Other limits: "Payment hold: 15 minutes after the pending reservations are
+// created" — the venue's hold time (booking-rules.ts), 15 minutes by default.
+export function holdEndsAt(now: Date, holdMinutes: number): Date {
+  return new Date(now.getTime() + holdMinutes * 60_000);
 }
 
 /** SPEC §2 Booking screen: the countdown shows the time left as MM:SS (never negative). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "./phone";
+import { displayPhoneOr, formatPhoneForDisplay, INVALID_PHONE_MESSAGE, normalizeUsPhone } from "./phone";
 
 describe("normalizeUsPhone", () => {
   it.each([
@@ -33,5 +33,34 @@ describe("INVALID_PHONE_MESSAGE", () => {
     expect(INVALID_PHONE_MESSAGE("(312) 555-0100")).toBe(
       "Invalid phone number. Please enter a valid 10-digit US phone number (e.g. (312) 555-0100).",
     );
+  });
+});
+
+describe("formatPhoneForDisplay", () => {
+  it.each([
+    ["+15125550100", "(512) 555-0100"],
+    ["+13125550188", "(312) 555-0188"],
+    [" +15125550100 ", "(512) 555-0100"],
+    // Not a stored US number: shown as stored, never mangled.
+    ["+442079460958", "+442079460958"],
+    ["(512) 555-0100", "(512) 555-0100"],
+    ["", ""],
+  ])("%j is shown as %j", (stored, shown) => {
+    expect(formatPhoneForDisplay(stored)).toBe(shown);
+  });
+
+  it("formats what it reads back from normalizeUsPhone, and normalises back to the same number", () => {
+    const stored = normalizeUsPhone("512.555.0100");
+    expect(stored).toEqual({ ok: true, value: "+15125550100" });
+    const shown = formatPhoneForDisplay("+15125550100");
+    expect(normalizeUsPhone(shown)).toEqual(stored);
+  });
+
+  it.each([
+    [null, "-", "-"],
+    [undefined, "", ""],
+    ["+15125550100", "-", "(512) 555-0100"],
+  ])("displayPhoneOr(%j, %j) is %j", (stored, none, shown) => {
+    expect(displayPhoneOr(stored, none)).toBe(shown);
   });
 });

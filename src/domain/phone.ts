@@ -17,3 +17,16 @@ export function normalizeUsPhone(input: string): PhoneResult {
 export function INVALID_PHONE_MESSAGE(examplePhone: string): string {
   return `Invalid phone number. Please enter a valid 10-digit US phone number (e.g. ${examplePhone}).`;
 }
+
+/**
+ * A stored number as people write it (issue 34): "+15125550100" → "(512) 555-0100". Storage stays
+ * E.164; anything that is not a US number in that form is shown as it was stored.
+ */
+export function formatPhoneForDisplay(stored: string): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(stored.trim());
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : stored;
+}
+
+/** An optional stored number for a form's field or a table's cell ("" or "-" when there is none). */
+export const displayPhoneOr = (stored: string | null | undefined, none: string) =>
+  stored ? formatPhoneForDisplay(stored) : none;

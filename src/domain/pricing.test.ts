@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { courtPriceCents, dartBayPriceCents, slotPrices } from "./pricing";
-import { timeOf } from "./venue-time";
+import { slotPriceCents, slotPrices } from "./pricing";
+import { DEFAULT_RATE_CARD, type PriceBand, type RateCard } from "./rate-card";
+import { minutesOf, timeOf } from "./venue-time";
+
+// The spec's tables are the default card: every cell below is priced from DEFAULT_RATE_CARD.
+const courtPriceCents = (date: string, start: string, duration: number, member: boolean) =>
+  slotPriceCents(DEFAULT_RATE_CARD, "court", date, start, duration, member);
+const dartBayPriceCents = (duration: number) =>
+  slotPriceCents(DEFAULT_RATE_CARD, "dart_bay", "2026-11-23", "10:00", duration, false);
 
 // SPEC §9 Prices, copied cell by cell. "–" means the duration has no column at that time.
 const WEEKEND_TABLE = [
@@ -133,9 +140,142 @@ describe("slotPrices", () => {
     ["dart_bay", "2026-11-23", "10:00", 90, 4500, 4500],
     ["dart_bay", "2026-11-28", "19:30", 30, 1500, 1500],
   ] as const)("%s %s %s %i min", (type, date, start, duration, member, nonMember) => {
-    expect(slotPrices(type, date, start, duration)).toEqual({
+    expect(slotPrices(DEFAULT_RATE_CARD, type, date, start, duration)).toEqual({
       memberPriceCents: member,
       nonMemberPriceCents: nonMember,
     });
+  });
+});
+
+// A second venue's card: three weekday bands, two weekend bands, other durations, no listed
+// starts, and a holiday special. Its prices are checked against a minute-by-minute sum.
+const band = (from: string, to: string, member: number, nonMember: number): PriceBand => ({
+  from,
+  to,
+  memberCentsPerHour: member,
+  nonMemberCentsPerHour: nonMember,
+});
+const OTHER_CARD: RateCard = {
+  court: {
+    durations: [30, 60, 90, 120, 240],
+    defaultDuration: 60,
+    weekday: [
+      band("00:00", "10:00", 1200, 1500),
+      band("10:00", "16:30", 1800, 2350),
+      band("16:30", "24:00", 3333, 4100),
+    ],
+    weekend: [band("00:00", "12:00", 2800, 3100), band("12:00", "24:00", 3900, 4475)],
+    weekdayWholeBandBefore: {},
+    specials: [
+      {
+        label: "Thanksgiving",
+        fromDate: "2026-11-26",
+        toDate: "2026-11-27",
+        bands: [band("00:00", "24:00", 5000, 5500)],
+      },
+    ],
+  },
+  dart_bay: {
+    durations: [60],
+    defaultDuration: 60,
+    weekday: [band("00:00", "18:00", 1000, 1000), band("18:00", "24:00", 2000, 2400)],
+    weekend: [band("00:00", "24:00", 2000, 2400)],
+    weekdayWholeBandBefore: {},
+    specials: [],
+  },
+};
+
+/** The oracle: each minute at the band that holds it, summed, then rounded once. */
+function minuteByMinute(bands: PriceBand[], start: string, duration: number, member: boolean): number {
+  let total = 0;
+  for (let m = minutesOf(start); m < minutesOf(start) + duration; m++) {
+    const b = bands.find((x) => minutesOf(x.from) <= m && m < minutesOf(x.to));
+    if (!b) throw new Error(`no band at ${m}`);
+    total += member ? b.memberCentsPerHour : b.nonMemberCentsPerHour;
+  }
+  return Math.round(total / 60);
+}
+
+describe("a second card with other bands", () => {
+  const weekdayEdges = ["10:00", "16:30"];
+  const weekendEdges = ["12:00"];
+  // Every start on a 15-minute grid whose slot crosses an edge, for every duration the card offers.
+  const crossing = (edges: string[], duration: number) =>
+    Array.from({ length: (24 * 60 - duration) / 15 + 1 }, (_, i) => i * 15).filter((start) =>
+      edges.some((e) => start < minutesOf(e) && minutesOf(e) < start + duration),
+    );
+
+  it.each(["2026-11-23", "2026-11-24", "2026-03-09", "2026-11-02"])(
+    "prorates across every weekday edge on %s",
+    (date) => {
+      let checked = 0;
+      for (const duration of OTHER_CARD.court.durations) {
+        for (const start of crossing(weekdayEdges, duration)) {
+          for (const member of [true, false]) {
+            const expected = minuteByMinute(OTHER_CARD.court.weekday, timeOf(start), duration, member);
+            expect(slotPriceCents(OTHER_CARD, "court", date, timeOf(start), duration, member)).toBe(expected);
+            checked++;
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(100);
+    },
+  );
+
+  // Both DST days of 2026 in America/Chicago are Sundays: priced by the wall clock like any Sunday.
+  it.each(["2026-03-08", "2026-11-01", "2026-11-28"])("prorates across the weekend edge on %s", (date) => {
+    for (const duration of OTHER_CARD.court.durations) {
+      for (const start of crossing(weekendEdges, duration)) {
+        for (const member of [true, false]) {
+          const expected = minuteByMinute(OTHER_CARD.court.weekend, timeOf(start), duration, member);
+          expect(slotPriceCents(OTHER_CARD, "court", date, timeOf(start), duration, member)).toBe(expected);
+        }
+      }
+    }
+  });
+
+  it.each([
+    ["2026-11-23", "09:30", 60, 1500, 1925], // 30 min at 12/15 + 30 min at 18/23.50
+    ["2026-11-23", "16:00", 120, 5900, 7325], // 30 min at 18 + 90 at 33.33: 5899.5 rounds up
+    ["2026-11-23", "11:00", 30, 900, 1175],
+    ["2026-11-28", "11:00", 240, 14500, 16525],
+    ["2026-03-08", "01:00", 120, 5600, 6200], // the night clocks spring forward: wall-clock minutes
+    ["2026-11-01", "01:00", 60, 2800, 3100], // the night clocks fall back
+  ] as const)("%s %s for %i min is %i / %i", (date, start, duration, member, nonMember) => {
+    expect(slotPrices(OTHER_CARD, "court", date, start, duration)).toEqual({
+      memberPriceCents: member,
+      nonMemberPriceCents: nonMember,
+    });
+  });
+
+  it("offers its own durations: the spec's 150 and 180 are priced 0, its 30 and 240 are not", () => {
+    expect(slotPriceCents(OTHER_CARD, "court", "2026-11-23", "10:00", 150, true)).toBe(0);
+    expect(slotPriceCents(OTHER_CARD, "court", "2026-11-23", "10:00", 180, false)).toBe(0);
+    expect(slotPriceCents(OTHER_CARD, "court", "2026-11-23", "10:00", 30, true)).toBe(900);
+    expect(slotPriceCents(OTHER_CARD, "dart_bay", "2026-11-23", "17:30", 60, false)).toBe(1700);
+    expect(slotPriceCents(OTHER_CARD, "dart_bay", "2026-11-23", "17:30", 30, false)).toBe(0);
+  });
+
+  it("prices a special date range's days by its bands, weekday or weekend, and the days around it as usual", () => {
+    expect(slotPrices(OTHER_CARD, "court", "2026-11-26", "09:00", 60)).toEqual({
+      memberPriceCents: 5000,
+      nonMemberPriceCents: 5500,
+    });
+    expect(slotPriceCents(OTHER_CARD, "court", "2026-11-27", "20:00", 120, true)).toBe(10000);
+    expect(slotPriceCents(OTHER_CARD, "court", "2026-11-25", "09:00", 60, true)).toBe(1200);
+    expect(slotPriceCents(OTHER_CARD, "court", "2026-11-28", "09:00", 60, true)).toBe(2800);
+  });
+
+  it("a start before the listed time is priced wholly at its band only where the card lists one", () => {
+    const listed: RateCard = {
+      ...OTHER_CARD,
+      court: { ...OTHER_CARD.court, weekdayWholeBandBefore: { 120: "16:00" } },
+    };
+    expect(slotPriceCents(listed, "court", "2026-11-23", "15:30", 120, true)).toBe(3600);
+    expect(slotPriceCents(OTHER_CARD, "court", "2026-11-23", "15:30", 120, true)).toBe(
+      minuteByMinute(OTHER_CARD.court.weekday, "15:30", 120, true),
+    );
+    // Weekends and specials prorate whatever the weekday list says.
+    expect(slotPriceCents(listed, "court", "2026-11-28", "11:00", 120, true)).toBe(6700);
   });
 });

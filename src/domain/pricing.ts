@@ -1,74 +1,111 @@
 import type { FacilityType } from "./durations";
-import { isPublicDuration } from "./durations";
-import { dayOfWeek, minutesOf } from "./venue-time";
-
-// SPEC §9 Prices, in cents per hour. Weekends are peak all day; weekdays are peak from 17:00.
-const PEAK_START = 17 * 60;
-const RATES = {
-  offPeak: { member: 2000, nonMember: 2500 },
-  peak: { member: 4000, nonMember: 4500 },
-} as const;
-const DART_BAY_CENTS_PER_HALF_HOUR = 1500;
-
-// SPEC §9 weekday table: the first listed start time per duration. "Before listed times covers
-// every weekday start earlier than the first listed time" — those starts are wholly off-peak.
-// For every duration but 120 that is the same as proration (the slot ends by 17:00). For 120 the
-// table lists nothing at 15:30, so 15:30–17:30 costs 40/50, not the prorated 50/60 (decision
-// recorded for the lead; adding a 15:30 entry here would switch it to proration).
-const FIRST_LISTED_WEEKDAY_START: Record<number, number> = {
-  60: minutesOf("16:30"),
-  90: minutesOf("16:00"),
-  120: minutesOf("16:00"),
-  150: minutesOf("15:00"),
-  180: minutesOf("14:30"),
-};
+import type { FacilityRates, PriceBand, RateCard } from "./rate-card";
+import { compareDates, dayOfWeek, minutesOf } from "./venue-time";
 
 export type SlotPrices = { memberPriceCents: number; nonMemberPriceCents: number };
 
-function peakMinutes(date: string, start: number, durationMinutes: number): number {
+type DayBands = { bands: PriceBand[]; wholeBandBefore: Record<string, string> | null; key: string };
+
+const NO_WHOLE_BAND: Record<string, string> = {};
+
+/**
+ * The bands that price `date`: a special price whose date range holds it (the first listed wins),
+ * else the weekend bands on Saturday and Sunday, else the weekday bands. `key` names the choice, so
+ * a day's price grid can be reused for every date that prices the same way.
+ */
+export function bandsForDate(rates: FacilityRates, date: string): DayBands {
+  for (let i = 0; i < rates.specials.length; i++) {
+    const special = rates.specials[i];
+    if (special && compareDates(special.fromDate, date) <= 0 && compareDates(date, special.toDate) <= 0) {
+      return { bands: special.bands, wholeBandBefore: null, key: `special${i}` };
+    }
+  }
   const dow = dayOfWeek(date);
-  if (dow === 0 || dow === 6) return durationMinutes;
-  if (start < (FIRST_LISTED_WEEKDAY_START[durationMinutes] ?? 0)) return 0;
-  // SPEC §9: "prorated when a slot straddles 17:00" — the minutes from 17:00 on are peak.
-  return Math.max(0, start + durationMinutes - Math.max(start, PEAK_START));
+  if (dow === 0 || dow === 6) return { bands: rates.weekend, wholeBandBefore: null, key: "weekend" };
+  return {
+    bands: rates.weekday,
+    wholeBandBefore: rates.weekdayWholeBandBefore ?? NO_WHOLE_BAND,
+    key: "weekday",
+  };
+}
+
+// Each band list's starts as minutes, parsed once per card (cards are immutable once loaded).
+const startsOf = new WeakMap<PriceBand[], number[]>();
+function bandStarts(bands: PriceBand[]): number[] {
+  let starts = startsOf.get(bands);
+  if (!starts) {
+    starts = bands.map((b) => minutesOf(b.from));
+    startsOf.set(bands, starts);
+  }
+  return starts;
 }
 
 /**
- * SPEC §9 Prices, courts: weekends 40/45 per hour whatever the start; weekdays 20/25 per hour
- * before 17:00 and 40/45 from 17:00, per the table (checked cell by cell in pricing.test.ts).
- * A duration outside the public list is priced 0, as the spec says.
+ * The band that prices minute `at`: the last band starting at or before it. A minute before every
+ * band takes the first band's price, and a minute in a gap the band before it, so a slot always has
+ * a price (a saved card leaves no gap inside opening hours: rate-card-validation.ts).
  */
-export function courtPriceCents(
-  date: string,
-  startTime: string,
-  durationMinutes: number,
-  member: boolean,
-): number {
-  if (!isPublicDuration("court", durationMinutes)) return 0;
-  const who = member ? "member" : "nonMember";
-  const peak = peakMinutes(date, minutesOf(startTime), durationMinutes);
-  const offPeak = durationMinutes - peak;
-  return Math.round((offPeak * RATES.offPeak[who] + peak * RATES.peak[who]) / 60);
+function bandIndexAt(starts: number[], at: number): number {
+  let index = 0;
+  for (let i = 1; i < starts.length; i++) if ((starts[i] ?? 0) <= at) index = i;
+  return index;
 }
 
-/** SPEC §9 Prices, dart bay: (duration ÷ 30) × 15, members and non-members alike. */
-export function dartBayPriceCents(durationMinutes: number): number {
-  if (!isPublicDuration("dart_bay", durationMinutes)) return 0;
-  return (durationMinutes / 30) * DART_BAY_CENTS_PER_HALF_HOUR;
+/** Σ minutes × cents per hour over the bands the interval [start, end) crosses. */
+function centsMinutes(bands: PriceBand[], start: number, end: number, member: boolean): number {
+  const starts = bandStarts(bands);
+  let total = 0;
+  let at = start;
+  while (at < end) {
+    const i = bandIndexAt(starts, at);
+    const next = Math.min(end, starts[i + 1] ?? end);
+    const band = bands[i];
+    if (!band) return 0;
+    total += (next - at) * (member ? band.memberCentsPerHour : band.nonMemberCentsPerHour);
+    at = next;
+  }
+  return total;
 }
 
+/**
+ * SPEC §9 Prices, from the card: the hours of a slot cost what their band says, prorated when the
+ * slot straddles a band edge ("prorated when a slot straddles 17:00"). On a weekday a start before
+ * the card's listed time for that duration is priced wholly at the band it starts in ("Before
+ * listed times"). A duration the card does not offer is priced 0, as the spec says. Rounded to the
+ * cent once, at the end.
+ */
 export function slotPrices(
+  card: RateCard,
   facilityType: FacilityType,
   date: string,
   startTime: string,
   durationMinutes: number,
 ): SlotPrices {
-  if (facilityType === "dart_bay") {
-    const price = dartBayPriceCents(durationMinutes);
-    return { memberPriceCents: price, nonMemberPriceCents: price };
-  }
-  return {
-    memberPriceCents: courtPriceCents(date, startTime, durationMinutes, true),
-    nonMemberPriceCents: courtPriceCents(date, startTime, durationMinutes, false),
+  const rates = card[facilityType];
+  if (!rates.durations.includes(durationMinutes)) return { memberPriceCents: 0, nonMemberPriceCents: 0 };
+  const { bands, wholeBandBefore } = bandsForDate(rates, date);
+  const start = minutesOf(startTime);
+  const listed = wholeBandBefore?.[String(durationMinutes)];
+  const price = (member: boolean) => {
+    if (listed !== undefined && start < minutesOf(listed)) {
+      const band = bands[bandIndexAt(bandStarts(bands), start)];
+      const perHour = band ? (member ? band.memberCentsPerHour : band.nonMemberCentsPerHour) : 0;
+      return Math.round((durationMinutes * perHour) / 60);
+    }
+    return Math.round(centsMinutes(bands, start, start + durationMinutes, member) / 60);
   };
+  return { memberPriceCents: price(true), nonMemberPriceCents: price(false) };
+}
+
+/** One price of a slot: a member's or a non-member's. */
+export function slotPriceCents(
+  card: RateCard,
+  facilityType: FacilityType,
+  date: string,
+  startTime: string,
+  durationMinutes: number,
+  member: boolean,
+): number {
+  const prices = slotPrices(card, facilityType, date, startTime, durationMinutes);
+  return member ? prices.memberPriceCents : prices.nonMemberPriceCents;
 }

@@ -14,8 +14,6 @@ export const DEFAULT_SELF_SERVICE_POLICY: SelfServicePolicy = {
   refundPercent: 100,
 };
 
-export const SELF_SERVICE_LIMITS = { maxHoursBefore: 720, maxRefundPercent: 100 } as const;
-
 export type SelfCancelDecision =
   | { allowed: true; deadline: Date }
   | { allowed: false; reason: "off" | "too_late" | "not_confirmed"; deadline: Date | null };

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { slotPrices } from "./pricing";
+import { DEFAULT_RATE_CARD } from "./rate-card";
 import { freeFacilitiesAt, generateSlots, type SlotInput } from "./slots";
 import { formatTimeRange } from "./venue-time";
 
@@ -13,6 +14,7 @@ function input(overrides: Partial<SlotInput>): SlotInput {
     now: new Date("2026-11-20T15:00:00Z"), // the Friday before, 9:00 AM in Chicago
     facilityType: "court",
     durationMinutes: 60,
+    card: DEFAULT_RATE_CARD,
     hours: weekdayHours,
     facilityIds: [1, 2, 3],
     busy: [],
@@ -173,7 +175,13 @@ describe("generateSlots: the day's grid is built once per type, weekday, duratio
         ] as const) {
           for (const durationMinutes of durations) {
             for (const slot of generateSlots(input({ date, now, hours, facilityType, durationMinutes }))) {
-              const prices = slotPrices(facilityType, date, slot.startTime, durationMinutes);
+              const prices = slotPrices(
+                DEFAULT_RATE_CARD,
+                facilityType,
+                date,
+                slot.startTime,
+                durationMinutes,
+              );
               expect(slot).toMatchObject({
                 displayTime: formatTimeRange(slot.startTime, slot.endTime),
                 memberPriceCents: prices.memberPriceCents,
@@ -198,6 +206,39 @@ describe("generateSlots: the day's grid is built once per type, weekday, duratio
   });
 });
 
+describe("generateSlots: prices follow the card it is given", () => {
+  it("prices the same day anew under a changed card, and a special date range by its bands", () => {
+    const evening = {
+      ...DEFAULT_RATE_CARD.court.weekday[1],
+      memberCentsPerHour: 5000,
+      nonMemberCentsPerHour: 6000,
+    };
+    const card = {
+      ...DEFAULT_RATE_CARD,
+      court: {
+        ...DEFAULT_RATE_CARD.court,
+        weekday: [DEFAULT_RATE_CARD.court.weekday[0], evening] as typeof DEFAULT_RATE_CARD.court.weekday,
+        specials: [
+          {
+            label: "Holiday",
+            fromDate: "2026-11-24",
+            toDate: "2026-11-24",
+            bands: [{ from: "00:00", to: "24:00", memberCentsPerHour: 100, nonMemberCentsPerHour: 200 }],
+          },
+        ],
+      },
+    };
+    const at = (i: SlotInput, start: string) => generateSlots(i).find((s) => s.startTime === start);
+    expect(at(input({}), "18:00")).toMatchObject({ memberPriceCents: 4000, nonMemberPriceCents: 4500 });
+    expect(at(input({ card }), "18:00")).toMatchObject({ memberPriceCents: 5000, nonMemberPriceCents: 6000 });
+    expect(at(input({ card, date: "2026-11-24" }), "18:00")).toMatchObject({
+      memberPriceCents: 100,
+      nonMemberPriceCents: 200,
+    });
+    expect(at(input({ date: "2026-11-24" }), "18:00")).toMatchObject({ memberPriceCents: 4000 });
+  });
+});
+
 describe("freeFacilitiesAt: one slot, the same answer as the whole day", () => {
   const time = fc
     .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
@@ -209,6 +250,7 @@ describe("freeFacilitiesAt: one slot, the same answer as the whole day", () => {
     now: fc.integer({ min: 0, max: 24 * 60 }).map((m) => new Date(Date.UTC(2026, 10, 20, 6) + m * 60_000)),
     facilityType: fc.constantFrom("court" as const, "dart_bay" as const),
     durationMinutes: fc.constantFrom(0, 30, 60, 90, 120),
+    card: fc.constant(DEFAULT_RATE_CARD),
     hours: fc.option(
       fc.constantFrom(
         weekdayHours,

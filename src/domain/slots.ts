@@ -1,5 +1,6 @@
 import type { FacilityType } from "./durations";
-import { slotPrices } from "./pricing";
+import { bandsForDate, slotPrices } from "./pricing";
+import type { RateCard } from "./rate-card";
 import {
   compareDates,
   dayOfWeek,
@@ -21,6 +22,11 @@ export type SlotInput = {
   now: Date;
   facilityType: FacilityType;
   durationMinutes: number;
+  /**
+   * The venue's rate card, which prices each slot (issue 32); null where only availability is read
+   * (free member bookings, the next free time of a refused hold): every price is then 0.
+   */
+  card: RateCard | null;
   /** That weekday's operating hours, or null when the venue is closed. */
   hours: { opensAt: string; closesAt: string } | null;
   /** The active facilities of this type. */
@@ -57,22 +63,32 @@ type FrameSlot = {
 };
 
 /**
- * Day grids already built, by (type, weekday, duration, hours): a lookup fills in only what is
- * free, instead of formatting and pricing every slot again (issue 16: the uncached lookup's path).
- * Prices and labels are pure functions of the key; hours edited by staff make a new key, and the
- * map starts over past `MAX_FRAMES` so it cannot grow without bound.
+ * Day grids already built, per rate card and by (type, weekday, the card's bands for the date,
+ * duration, hours): a lookup fills in only what is free, instead of formatting and pricing every
+ * slot again (issue 16: the uncached lookup's path). Prices and labels are pure functions of the
+ * card and the key; a card staff save is a new object (so new grids), hours edited by staff make a
+ * new key, and a card's map starts over past `MAX_FRAMES` so it cannot grow without bound.
  */
-const frames = new Map<string, FrameSlot[]>();
+const framesByCard = new WeakMap<RateCard, Map<string, FrameSlot[]>>();
+const unpricedFrames = new Map<string, FrameSlot[]>();
+const UNPRICED = { memberPriceCents: 0, nonMemberPriceCents: 0 };
 const MAX_FRAMES = 256;
 
 function dayFrame(
+  card: RateCard | null,
   facilityType: FacilityType,
   date: string,
   durationMinutes: number,
   hours: { opensAt: string; closesAt: string },
 ): FrameSlot[] {
   const dow = dayOfWeek(date);
-  const key = `${facilityType}|${dow}|${durationMinutes}|${hours.opensAt}|${hours.closesAt}`;
+  const priced = card ? bandsForDate(card[facilityType], date).key : "unpriced";
+  const key = `${facilityType}|${dow}|${priced}|${durationMinutes}|${hours.opensAt}|${hours.closesAt}`;
+  let frames = card ? framesByCard.get(card) : unpricedFrames;
+  if (!frames) {
+    frames = new Map();
+    if (card) framesByCard.set(card, frames);
+  }
   let frame = frames.get(key);
   if (frame) return frame;
   const cutoff = WEEKEND_LAST_END[dow] ?? Number.POSITIVE_INFINITY;
@@ -86,8 +102,8 @@ function dayFrame(
     const end = start + durationMinutes;
     const startTime = timeOf(start);
     const endTime = timeOf(end);
-    // Prices depend on the date only through its weekday, which is part of the key.
-    const prices = slotPrices(facilityType, date, startTime, durationMinutes);
+    // Prices depend on the date only through its weekday and the card's bands, both in the key.
+    const prices = card ? slotPrices(card, facilityType, date, startTime, durationMinutes) : UNPRICED;
     frame.push({
       start,
       end,
@@ -122,7 +138,7 @@ export function generateSlots(input: SlotInput): TimeSlot[] {
     return list;
   });
   const slots: TimeSlot[] = [];
-  for (const slot of dayFrame(facilityType, date, durationMinutes, hours)) {
+  for (const slot of dayFrame(input.card, facilityType, date, durationMinutes, hours)) {
     const { start, end } = slot;
     if (start < notBefore) continue;
     // Weekend cutoff slots are still listed, as "NOT AVAILABLE (0 … open)".
@@ -160,7 +176,7 @@ export function generateSlots(input: SlotInput): TimeSlot[] {
  * and pricing the whole day: a hold asks this for every item, and in a rush for every request
  * (issue 16, docs/decisions/024).
  */
-export function freeFacilitiesAt(input: SlotInput, startTime: string): number[] | null {
+export function freeFacilitiesAt(input: Omit<SlotInput, "card">, startTime: string): number[] | null {
   const { date, now, durationMinutes, hours, facilityIds, busy } = input;
   if (!hours || facilityIds.length === 0 || durationMinutes <= 0) return null;
   // Only the spelling generateSlots gives a start ("HH:mm") names a slot.

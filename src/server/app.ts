@@ -5,34 +5,40 @@ import { profileRoutes } from "./account/profile-routes";
 import { sessionRoutes } from "./account/session-routes";
 import { adminRoutes } from "./admin/admin-routes";
 import { bookingRoutes } from "./booking/booking-routes";
-import { forgetScheduleReads } from "./booking/facility-day-lock";
 import { manageRoutes } from "./booking/manage-routes";
+import { checkInRoutes } from "./check-in/check-in-routes";
 import { checkoutPurposes } from "./checkout-purposes";
-import { CHANNELS, notify, ONLY_TOOK_PLACES } from "./db/notify-bus";
-import { devMailboxRoutes } from "./email/dev-mailbox-routes";
-import { AppError } from "./errors";
+import type { AppDeps, AppEnv } from "./deps";
+import { devMailboxRoutes } from "./dev/mailbox-routes";
+import { devSmsRoutes } from "./dev/sms-routes";
 import { adminEventRoutes } from "./events/admin-event-routes";
 import { eventPhotoRoutes } from "./events/event-photo-routes";
 import { eventRoutes } from "./events/event-routes";
 import { eventUploadBodyLimit, isEventUploadRequest } from "./events/event-upload-limit";
 import { waitlistRoutes } from "./events/waitlist-routes";
+import { accessLog } from "./http/access-log";
 import { sizedBodyLimit } from "./http/body-limit";
 import { handleError } from "./http/error-handler";
 import { START_AFTER_PAINT_SOURCE } from "./http/first-paint";
 import { loadSession } from "./http/load-session";
-import { findNulCharacter } from "./http/nul-character";
+import { metricsEndpoint } from "./http/metrics-endpoint";
 import { validateResponses } from "./http/response-contracts";
 import { sameOriginOnly } from "./http/same-origin";
 import { staticClient } from "./http/static-files";
 import { systemRoutes } from "./http/system-routes";
-import type { AppDeps, AppEnv } from "./kernel/deps";
+import { findUnstorableText } from "./http/unstorable-text";
+import { AppError } from "./lib/errors";
 import { membershipRoutes } from "./membership/membership-routes";
+import { inboundSmsRoutes } from "./notifications/inbound-sms-routes";
 import { notificationRoutes } from "./notifications/notification-routes";
-import { accessLog } from "./observability/access-log";
-import { metricsEndpoint } from "./observability/metrics-endpoint";
+import { phoneCodeRoutes } from "./notifications/phone-code-routes";
+import { createTestBillingRoutes } from "./payments/test-billing-routes";
 import { createTestCheckoutRoutes } from "./payments/test-checkout-routes";
 import { createWebhookRoutes } from "./payments/webhook-routes";
-import { devSmsRoutes } from "./sms/dev-sms-routes";
+import { staffRoutes } from "./staff/staff-routes";
+import { venueFileRoutes } from "./venue/venue-files";
+import { venueRoutes } from "./venue/venue-routes";
+import { isVenueUploadRequest, venueUploadBodyLimit } from "./venue/venue-upload-limit";
 
 /** The innermost named key of a contract path (["customer", "email"] → "email"), as forms name fields. */
 const contractFieldName = (path: readonly PropertyKey[]) =>
@@ -53,7 +59,7 @@ export function createApi() {
           { field: contractFieldName(path) },
         );
       }
-      const nulAt = findNulCharacter(result.data);
+      const nulAt = findUnstorableText(result.data);
       if (nulAt) {
         throw new AppError(
           "VALIDATION",
@@ -71,13 +77,18 @@ export function createApi() {
   api.route("/", passwordRoutes);
   api.route("/", profileRoutes);
   api.route("/", adminRoutes);
+  api.route("/", checkInRoutes);
   api.route("/", bookingRoutes);
   api.route("/", manageRoutes);
   api.route("/", eventRoutes);
   api.route("/", adminEventRoutes);
+  api.route("/", venueRoutes);
+  api.route("/", staffRoutes);
   api.route("/", waitlistRoutes);
   api.route("/", membershipRoutes);
   api.route("/", notificationRoutes);
+  api.route("/", phoneCodeRoutes);
+  api.route("/", inboundSmsRoutes);
   api.route("/", createWebhookRoutes(checkoutPurposes));
   // The paths are relative to where this router is mounted, so the document names that base.
   api.doc31("/openapi.json", {
@@ -91,31 +102,10 @@ export function createApi() {
   return api;
 }
 
-const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
 export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}) {
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError);
   app.use("*", accessLog(deps));
-  app.use("*", async (c, next) => {
-    await next();
-    // Anything that may have changed the schedule (a hold, a payment, a staff edit, a webhook)
-    // ends the availability read cache, so the next lookup reads the database again — in this
-    // instance now, and in every other instance when the notification reaches it (decision 017).
-    if (!READ_ONLY_METHODS.has(c.req.method)) {
-      deps.availabilityCache.clear();
-      // A refused request (4xx: its transaction rolled back) changed nothing for other instances
-      // to hear about; in a rush most answers are 409s, each a round trip saved (decision 024).
-      if (c.res.status >= 400 && c.res.status < 500) return;
-      // The holds' shared schedule reads too, so a place this write freed is not refused from them;
-      // a new hold only took places, which those reads may keep refusing (decision 024).
-      const onlyTookPlaces = c.get("onlyTookPlaces") === true;
-      if (!onlyTookPlaces) forgetScheduleReads(deps.db);
-      await notify(deps.db, CHANNELS.availability, onlyTookPlaces ? ONLY_TOOK_PLACES : "").catch((err) =>
-        deps.logger.warn({ err: (err as Error).message }, "could not notify other instances"),
-      );
-    }
-  });
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -148,7 +138,11 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   });
   // The event create/edit forms carry a photo of up to 5 MB; every other API body stays at 1 MB.
   app.use("/api/*", (c, next) =>
-    isEventUploadRequest(c.req.method, c.req.path) ? eventUploadBodyLimit(c, next) : apiBodyLimit(c, next),
+    isEventUploadRequest(c.req.method, c.req.path)
+      ? eventUploadBodyLimit(c, next)
+      : isVenueUploadRequest(c.req.method, c.req.path)
+        ? venueUploadBodyLimit(c, next)
+        : apiBodyLimit(c, next),
   );
   const api = createApi();
   // Development and test check every answer against its contract; production skips the cost.
@@ -158,7 +152,9 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route("/dev/mailbox", devMailboxRoutes);
   app.route("/dev/sms", devSmsRoutes);
   app.route("/test-checkout", createTestCheckoutRoutes(checkoutPurposes));
+  app.route("/test-billing", createTestBillingRoutes());
   app.route("/storage", eventPhotoRoutes);
+  app.route("/storage", venueFileRoutes);
   if (options.serveClient !== false) app.route("/", staticClient());
   return app;
 }

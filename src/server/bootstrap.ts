@@ -3,19 +3,21 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Transporter } from "nodemailer";
 import { createAuth } from "./auth/auth";
-import { forgetScheduleReads } from "./booking/facility-day-lock";
-import type { Config } from "./config";
+import { forgetScheduleReads } from "./booking/shared-schedule-reads";
 import { openDatabase } from "./db/client";
-import { CHANNELS, ONLY_TOOK_PLACES } from "./db/notify-bus";
+import { CHANNELS } from "./db/notify-bus";
+import type { AppDeps } from "./deps";
 import { createOutbox, type MailTransport } from "./email/outbox";
 import { resetPasswordEmail } from "./email/templates/reset-password";
-import type { AppDeps } from "./kernel/deps";
-import { createSlotContextCache } from "./kernel/schedule/slot-context-cache";
+import { createScheduleChanges } from "./kernel/schedule/schedule-changes";
 import { ensureManagerPassword } from "./kernel/staff/ensure-manager-password";
-import type { Logger } from "./logger";
+import type { Config } from "./lib/config";
+import type { Logger } from "./lib/logger";
 import { createMetrics } from "./observability/metrics";
+import type { PaymentProvider } from "./payment-provider";
 import { createPaymentProvider } from "./payments/create-payment-provider";
-import type { PaymentProvider } from "./payments/payment-provider";
+import { adoptConfiguredPriceIds } from "./settings/membership-plans";
+import { forgetVenueRules } from "./settings/venue-rules-cache";
 import { loadVenueIdentity } from "./settings/venue-settings";
 import { createSmsOutbox } from "./sms/sms-outbox";
 import { createTwilioSender, type SmsSender } from "./sms/sms-sender";
@@ -97,10 +99,25 @@ export async function createDeps(
 ): Promise<AppDeps> {
   const url =
     overrides.databaseUrl === undefined ? config.DATABASE_URL : (overrides.databaseUrl ?? undefined);
-  const database = await openDatabase({ url, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    url,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DB_POOL_SIZE,
+    timeouts: {
+      connectMs: config.DB_CONNECT_TIMEOUT_MS,
+      poolWaitMs: config.DB_POOL_WAIT_MS,
+      statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+      stallMs: config.DB_STALL_MS,
+    },
+  });
   await database.migrate();
   // The shared staff secret from MANAGER_PASSWORD, hashed, when none is set yet (SPEC §6).
   await ensureManagerPassword(database.db, config.MANAGER_PASSWORD);
+  // STRIPE_PRICE_* are first-run defaults: plans without a price id take them (issue 32 item 3).
+  await adoptConfiguredPriceIds(database.db, {
+    monthly: config.STRIPE_PRICE_MONTHLY,
+    annual: config.STRIPE_PRICE_ANNUAL,
+  });
   const now = overrides.now ?? (() => new Date());
   const db = database.db;
   const transport = overrides.transport !== undefined ? overrides.transport : smtpTransport(config);
@@ -125,16 +142,22 @@ export async function createDeps(
   });
   const payments =
     overrides.payments !== undefined ? overrides.payments : createPaymentProvider(config, secret);
-  const availabilityCache = createSlotContextCache(config.AVAILABILITY_CACHE_MS);
-  // Other instances' writes end this instance's cached reads (the availability cache and the
-  // holds' shared schedule reads, docs/decisions/024), and their queued emails wake this
-  // instance's outbox worker (docs/decisions/017). Only when there is something to wake.
-  await database.listen(CHANNELS.availability, (payload) => {
-    availabilityCache.clear();
-    if (payload !== ONLY_TOOK_PLACES) forgetScheduleReads(db);
+  // A schedule change, here or in another instance, clears the availability cache and the holds'
+  // shared schedule reads (which may keep refusing after a change that only took places).
+  const schedule = await createScheduleChanges(database, {
+    availabilityCacheMs: config.AVAILABILITY_CACHE_MS,
+    logger,
   });
+  schedule.onChange((change) => {
+    if (change === "places-taken") return;
+    forgetScheduleReads(db);
+    // The venue's rules (issue 31) are read again after any other change.
+    forgetVenueRules(db);
+  });
+  // Other instances' queued emails wake this instance's outbox worker (docs/decisions/017). Only
+  // when there is something to wake.
   if (transport) await database.listen(CHANNELS.outbox, () => outbox.nudge());
   if (smsSender) await database.listen(CHANNELS.outbox, () => sms.nudge());
   const metrics = createMetrics({ token: config.METRICS_TOKEN, defaultMetrics: overrides.defaultMetrics });
-  return { config, database, db, auth, logger, outbox, sms, payments, now, availabilityCache, metrics };
+  return { config, database, db, auth, logger, outbox, sms, payments, now, schedule, metrics };
 }

@@ -1,12 +1,15 @@
 import { Server as HttpServer } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
+import { endDueComps } from "./admin/comp-membership";
 import { createApp } from "./app";
 import { createDeps } from "./bootstrap";
-import { ConfigError, loadConfig } from "./config";
-import { isDatabaseEmpty, seedDatabase } from "./db/seed";
+import { findDemoAccounts } from "./demo/demo-data";
+import { DEMO_USERS, isDatabaseEmpty, seedDatabase } from "./demo/seed";
+import { devStartLine } from "./dev/dev-start-line";
 import { sweepEventWaitlists } from "./events/sweep-event-waitlists";
 import { createBackgroundJobs } from "./jobs/background-jobs";
-import { createLogger } from "./logger";
+import { ConfigError, loadConfig } from "./lib/config";
+import { createLogger, wantsColour } from "./lib/logger";
 import { productionRefusal } from "./startup-checks";
 
 async function main() {
@@ -20,15 +23,20 @@ async function main() {
     }
     throw err;
   }
-  const logger = createLogger(config.LOG_LEVEL, config.LOG_FORMAT === "pretty");
+  // Development's console is for a person: one line when ready (devStartLine), warnings, and a
+  // short line per request. Elsewhere the start is logged as JSON entries, as log shippers read it.
+  const pretty = config.LOG_FORMAT === "pretty";
+  const logger = createLogger(config.LOG_LEVEL, pretty);
   const deps = await createDeps(config, logger, { defaultMetrics: true });
-  logger.info({ database: deps.database.kind }, "database ready");
+  if (!pretty) logger.info({ database: deps.database.kind }, "database ready");
 
   // Demo data only for the embedded demo (SEED_ON_EMPTY is refused in production by the config).
   if (config.SEED_ON_EMPTY && !config.isProduction && (await isDatabaseEmpty(deps.db))) {
     const credentials = await seedDatabase(deps.db, deps.auth, deps.now());
-    logger.info("empty database: demo data seeded");
-    for (const line of credentials) console.log(line);
+    if (!pretty) {
+      logger.info("empty database: demo data seeded");
+      for (const line of credentials) console.log(line);
+    }
   }
   const refusal = await productionRefusal(deps);
   if (refusal) {
@@ -60,7 +68,13 @@ async function main() {
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
   }
+  const demoEmails = pretty ? new Set(await findDemoAccounts(deps.db)) : new Set<string>();
   server.listen({ port: config.PORT, host: config.HOST, backlog: 4096 }, () => {
+    if (pretty) {
+      const demo = DEMO_USERS.filter((u) => demoEmails.has(u.email));
+      console.log(devStartLine(config.publicUrl, demo, wantsColour()));
+      return;
+    }
     const address = server.address();
     logger.info(
       {
@@ -82,6 +96,8 @@ async function main() {
       intervalMs: deps.config.HOLD_SWEEP_INTERVAL_MS,
       run: () => sweepEventWaitlists(deps),
     },
+    // Issue 32 item 3: comped memberships end when their time is up.
+    { name: "comp-memberships", intervalMs: 60_000, run: () => endDueComps(deps).then(() => undefined) },
   ]);
   jobs.start();
 

@@ -1,5 +1,5 @@
-import { demoDataRefusal, findDemoAccounts } from "./db/demo-data";
-import type { AppDeps } from "./kernel/deps";
+import { demoDataRefusal, findDemoAccounts } from "./demo/demo-data";
+import type { AppDeps } from "./deps";
 
 /**
  * What a production start must not run with, checked once the database is open: the demo

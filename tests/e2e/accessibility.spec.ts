@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { present } from "../../src/server/kernel/present";
+import { present } from "../../src/server/lib/present";
 import { ADMIN, MEMBER, signIn, toast, toastsGone } from "./fixtures";
 
 // Issue 7: every screen of the route table (src/client/router.tsx), and the main dialogs and drawers,
@@ -18,15 +18,17 @@ type Who = "guest" | "member" | "admin";
 /** One check per route: the URL visited and what shows that the screen has its data. */
 type Screen = {
   route: string;
+  /** The test's name when one route has several checks (the settings' sections); the route otherwise. */
+  name?: string;
   as: Who;
   path: (eventId: string) => string;
   ready: (page: Page) => Locator;
 };
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { name }).first();
-const timeGroup = (page: Page) => page.getByRole("radiogroup", { name: /^Time/ });
+const timeGroup = (page: Page) => page.getByRole("listbox", { name: /^Time/ });
 const slotsShown = (page: Page) =>
-  timeGroup(page).getByRole("radio").first().or(page.getByText("No times available"));
+  timeGroup(page).getByRole("option").first().or(page.getByText("No times available"));
 
 const SCREENS: Screen[] = [
   { route: "/", as: "guest", path: () => "/", ready: slotsShown },
@@ -79,6 +81,13 @@ const SCREENS: Screen[] = [
     path: () => "/waitlist/00000000-0000-4000-8000-000000000000?token=none",
     ready: (p) => p.getByText("This link does not work"),
   },
+  {
+    route: "/registrations/:registrationId",
+    as: "guest",
+    // A link that opens nothing; the receipt itself is checked below and in events.spec.ts.
+    path: () => "/registrations/00000000-0000-4000-8000-000000000000?token=none",
+    ready: (p) => p.getByText("This link does not work"),
+  },
   { route: "/success", as: "guest", path: () => "/success?session_id=cs_none", ready: heading("Congrats!") },
   { route: "/cancel", as: "guest", path: () => "/cancel", ready: heading("Payment Cancelled") },
   {
@@ -117,6 +126,12 @@ const SCREENS: Screen[] = [
     ready: (p) => p.getByRole("switch", { name: "Booking reminders" }),
   },
   {
+    route: "/my-membership",
+    as: "member",
+    path: () => "/my-membership",
+    ready: (p) => p.getByTestId("membership-card"),
+  },
+  {
     route: "/admin",
     as: "admin",
     path: () => "/admin",
@@ -134,6 +149,12 @@ const SCREENS: Screen[] = [
         .or(p.getByText("No events found")),
   },
   {
+    route: "/admin/check-in",
+    as: "admin",
+    path: () => "/admin/check-in",
+    ready: (p) => p.getByLabel("Booking reference"),
+  },
+  {
     route: "/admin/members",
     as: "admin",
     path: () => "/admin/members",
@@ -146,10 +167,54 @@ const SCREENS: Screen[] = [
     ready: (p) => p.getByTestId("coupon-row").first().or(p.getByText("No coupons yet")),
   },
   {
+    // Opens the first section, Venue (issue 31).
     route: "/admin/settings",
     as: "admin",
     path: () => "/admin/settings",
-    // Both forms of the page: self-service cancellation and booking reminders.
+    ready: (p) => p.getByRole("button", { name: "Save Venue Details" }),
+  },
+  {
+    route: "/admin/settings/:section",
+    name: "/admin/settings/courts",
+    as: "admin",
+    path: () => "/admin/settings/courts",
+    ready: (p) => p.getByRole("button", { name: "Add Dart Bay" }),
+  },
+  {
+    route: "/admin/settings/:section",
+    name: "/admin/settings/hours",
+    as: "admin",
+    path: () => "/admin/settings/hours",
+    ready: (p) => p.getByRole("button", { name: "Save Hours" }),
+  },
+  {
+    route: "/admin/settings/:section",
+    name: "/admin/settings/prices",
+    as: "admin",
+    path: () => "/admin/settings/prices",
+    // The bands editor and the day's prices under the current card and the draft.
+    ready: (p) => p.getByRole("table", { name: "New prices" }),
+  },
+  {
+    route: "/admin/settings/:section",
+    name: "/admin/settings/booking-rules",
+    as: "admin",
+    path: () => "/admin/settings/booking-rules",
+    ready: (p) => p.getByRole("button", { name: "Save Booking Rules" }),
+  },
+  {
+    route: "/admin/settings/:section",
+    name: "/admin/settings/plans",
+    as: "admin",
+    path: () => "/admin/settings/plans",
+    ready: (p) => p.getByRole("button", { name: "Save Membership Plans" }),
+  },
+  {
+    route: "/admin/settings/:section",
+    name: "/admin/settings/policies",
+    as: "admin",
+    path: () => "/admin/settings/policies",
+    // Both forms of the section: self-service cancellation and booking reminders.
     ready: (p) =>
       p
         .locator("body")
@@ -169,6 +234,26 @@ const SCREENS: Screen[] = [
     as: "admin",
     path: () => "/admin/audit",
     ready: (p) => p.getByTestId("audit-row").first().or(p.getByText("No audit entries yet")),
+  },
+  {
+    route: "/admin/exports",
+    as: "admin",
+    path: () => "/admin/exports",
+    ready: (p) => p.getByRole("link", { name: "Download Bookings CSV" }),
+  },
+  {
+    // Issue 33: the owner's staff page (the demo admin is the owner).
+    route: "/admin/staff",
+    as: "admin",
+    path: () => "/admin/staff",
+    ready: (p) => p.getByTestId("staff-row").first(),
+  },
+  {
+    // A link that opens no invitation: the page and its message (the form is checked in staff.spec.ts).
+    route: "/staff-invite",
+    as: "guest",
+    path: () => "/staff-invite?token=no-such-invitation",
+    ready: (p) => p.getByRole("alert"),
   },
   {
     route: "/admin/events/:eventId/edit",
@@ -322,7 +407,7 @@ test.describe("axe WCAG 2.x A/AA: no serious or critical violations", () => {
   });
 
   for (const screen of SCREENS) {
-    test(`${screen.route} as ${screen.as}`, async ({ page }) => {
+    test(`${screen.name ?? screen.route} as ${screen.as}`, async ({ page }) => {
       await signInAs(page, screen.as);
       const eventId = screen.route.includes(":eventId") ? await anyEventId(page.request) : "";
       const url = screen.path(eventId);
@@ -341,14 +426,14 @@ test.describe("axe on screen states, dialogs and drawers", () => {
     await page.getByRole("radio", { name: "Dart Bay" }).click();
     // The last day a guest may book, late in the day: no other spec books there.
     await page.getByLabel(/^Date/).fill(ctx.maxDate);
-    const open = timeGroup(page).getByRole("radio", { disabled: false });
+    const open = timeGroup(page).getByRole("option", { disabled: false });
     await expect(open.first()).toBeVisible();
+    // A tap adds the time to the cart (issue 34): it shows as chosen, in the cart.
     await open.last().click();
-    await expect(open.last()).toHaveAttribute("aria-checked", "true");
-    await expectAccessible(page, "/book with a time chosen");
-
-    await page.getByRole("button", { name: "Add to Cart" }).click();
     await toast(page, "Item added to cart");
+    await expect(open.last()).toHaveAttribute("aria-selected", "true");
+    await expectAccessible(page, "/book with a time in the cart");
+
     await page.getByLabel(/terms and conditions/).check();
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await expect(page.getByLabel(/^Name/)).toHaveAttribute("aria-invalid", "true");
@@ -360,6 +445,36 @@ test.describe("axe on screen states, dialogs and drawers", () => {
     await expect(page.getByTestId("hold-countdown")).toBeVisible();
     await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeVisible();
     await expectAccessible(page, "/book payment panel");
+  });
+
+  test("events: a guest's receipt after registering, and the page its email's link opens", async ({
+    page,
+  }) => {
+    // The seed's free community play: free for everyone, so no checkout is needed for a receipt.
+    const email = `axe-receipt-${test.info().project.name}@example.test`;
+    await page.goto("/events");
+    await page
+      .getByRole("article", { name: "Free Community Open Play" })
+      .getByRole("link", { name: "See Details" })
+      .click();
+    await page.getByLabel("Full Name").fill("Axe Receipt");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Complete Registration" }).click();
+    await expect(page.getByRole("heading", { name: "You're registered!" })).toBeInViewport();
+    await expect(page.getByTestId("registration-paid")).toHaveText("Free");
+    await toastsGone(page);
+    await expectAccessible(page, "event receipt");
+
+    const mails = (await (await page.request.get("/dev/mailbox/messages.json")).json()) as Array<{
+      to: string;
+      text: string;
+    }>;
+    const mail = present(mails.find((m) => m.to === email));
+    const link = new URL(present(/https?:\/\/\S+\/registrations\/\S+/.exec(mail.text))[0]);
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole("heading", { name: "Your registration" })).toBeVisible();
+    await loaded(page);
+    await expectAccessible(page, "/registrations/:id (the email's link)");
   });
 
   test("forgot password: the Check Your Email state", async ({ page }) => {

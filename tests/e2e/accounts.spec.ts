@@ -110,7 +110,8 @@ test.describe("accounts", () => {
     await page.getByRole("textbox", { name: "Phone" }).fill("(512) 555-0199");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await toast(page, "Profile updated successfully");
-    await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue("+15125550199");
+    // Stored as +15125550199 (SPEC §9 Accounts), shown as people write it (issue 34).
+    await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue("(512) 555-0199");
   });
 });
 

@@ -6,7 +6,7 @@ import {
   type TestInfo,
   test,
 } from "@playwright/test";
-import { present } from "../../src/server/kernel/present";
+import { present } from "../../src/server/lib/present";
 import { ADMIN, FROZEN, MEMBER, signIn, toast } from "./fixtures";
 
 // Staff operations (issue 6) through the real pages. Desktop and phone run one after the other on

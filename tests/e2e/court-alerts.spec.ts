@@ -45,7 +45,7 @@ test("Notify me on a full time: the form, then the confirmation", async ({
   await page.getByRole("radio", { name: "Dart Bay" }).click();
   await page.getByLabel(/^Date/).fill(date);
   await page.getByLabel(/^Duration/).selectOption("30");
-  await expect(page.getByRole("radio", { name: new RegExp(`^${label}`) })).toContainText("NOT AVAILABLE");
+  await expect(page.getByRole("option", { name: new RegExp(`^${label}`) })).toContainText("NOT AVAILABLE");
   await page.getByRole("button", { name: "Notify me" }).click();
   const dialog = page.getByRole("dialog", { name: "Notify me when a time frees" });
   await expect(dialog).toBeVisible();

@@ -6,7 +6,7 @@ import {
   type TestInfo,
   test,
 } from "@playwright/test";
-import { present } from "../../src/server/kernel/present";
+import { present } from "../../src/server/lib/present";
 import { ADMIN, MEMBER, signIn, toast } from "./fixtures";
 
 // Events (issue 5) through the real pages. Desktop and phone run one after the other on the same
@@ -146,9 +146,38 @@ test.describe("events", () => {
     await expect(guest.getByRole("note")).toContainText("TEST CHECKOUT");
     await guest.getByRole("button", { name: "Pay $30.00" }).click();
     await toast(guest, "Registration confirmed!");
-    await expect(guest.getByRole("heading", { name: "You're registered!" })).toBeVisible();
+    // Issue 34: the receipt is in view on arrival (first on a phone), with its reference, the
+    // amount paid and Add to calendar; a reload keeps it.
+    const done = guest.getByRole("heading", { name: "You're registered!" });
+    await expect(done).toBeInViewport();
+    const reference = present(await guest.getByTestId("registration-reference").textContent());
+    expect(reference).toMatch(/^EV-[0-9A-F]{8}$/);
+    await expect(guest.getByTestId("registration-paid")).toHaveText("$30.00");
+    await expect(
+      guest.getByText(`A confirmation is on its way to captain-${testInfo.project.name}@example.test.`),
+    ).toBeVisible();
+    const download = guest.waitForEvent("download");
+    await guest.getByRole("button", { name: "Add to calendar" }).click();
+    expect((await download).suggestedFilename()).toBe(`event-${reference}.ics`);
     await expect(guest.getByText(`${guestName}, Pat Partner (Registered by ${guestName})`)).toBeVisible();
+    await guest.reload();
+    await expect(done).toBeInViewport();
+    await expect(guest.getByTestId("registration-reference")).toHaveText(reference);
     await guest.context().close();
+
+    // The confirmation email's manage link opens the same receipt in any browser.
+    const mails = (await (await page.request.get("/dev/mailbox/messages.json")).json()) as Array<{
+      to: string;
+      text: string;
+    }>;
+    const mail = present(mails.find((m) => m.to === `captain-${testInfo.project.name}@example.test`));
+    const link = new URL(present(/https?:\/\/\S+\/registrations\/\S+/.exec(mail.text))[0]);
+    const other = await guestPage(browser, page, isMobile);
+    await other.goto(link.pathname + link.search);
+    await expect(other.getByRole("heading", { name: "Your registration" })).toBeVisible();
+    await expect(other.getByTestId("registration-reference")).toHaveText(reference);
+    await expect(other.getByTestId("registration-paid")).toHaveText("$30.00");
+    await other.context().close();
 
     // The admin sees it in the event's modal and refunds it with the manager password.
     await page.goto(`/admin/events?q=${encodeURIComponent(name)}`);

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 
-// The seeded demo accounts (src/server/db/seed.ts), demo only.
+// The seeded demo accounts (src/server/demo/seed.ts), demo only.
 export const ADMIN = { email: "admin@backspin-social.example", password: "demo-admin-2026" };
 export const MEMBER = { email: "member@backspin-social.example", password: "demo-member-2026" };
 export const FROZEN = { email: "frozen@backspin-social.example", password: "demo-frozen-2026" };

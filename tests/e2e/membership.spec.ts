@@ -1,5 +1,5 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { toast } from "./fixtures";
+import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { ADMIN, signIn, toast } from "./fixtures";
 
 // SPEC §2 Join membership, Payment result screens, Member Free Reservations, My Reservations —
 // through the real pages and the built-in test checkout. Desktop and phone run one after the other
@@ -84,6 +84,29 @@ async function bookFree(page: Page, time: string, remainingAfter: number) {
   await expect(page.getByTestId("free-remaining")).toContainText(`(${remainingAfter} remaining)`);
 }
 
+/** Staff switch members' online cancellation in Settings › Policies (a second, signed-in window). */
+async function setMemberCancelPolicy(browser: Browser, like: Page, testInfo: TestInfo, on: boolean) {
+  const isMobile = testInfo.project.name === "phone";
+  const context = await browser.newContext({
+    baseURL: new URL(like.url()).origin,
+    viewport: like.viewportSize() ?? undefined,
+    isMobile,
+    hasTouch: isMobile,
+  });
+  const admin = await context.newPage();
+  await signIn(admin, ADMIN);
+  await expect(admin).toHaveURL(/\/admin$/);
+  await admin.goto("/admin/settings/policies");
+  const toggle = admin.getByRole("switch", { name: "Let members cancel their membership online" });
+  await expect(toggle).toBeEnabled();
+  if ((await toggle.isChecked()) !== on) {
+    await toggle.click({ force: true });
+    await toast(admin, "Settings saved");
+  }
+  await expect(toggle).toBeChecked({ checked: on });
+  await context.close();
+}
+
 test.describe("membership", () => {
   test("a visitor joins monthly, gets member prices, books two free courts and sees them", async ({
     page,
@@ -97,7 +120,7 @@ test.describe("membership", () => {
     await page.goto("/book");
     await page.getByLabel(/^Date/).fill(monday);
     await page.getByLabel(/^Duration/).selectOption("60");
-    const slot = page.getByRole("radio", { name: /^2:00 PM - 3:00 PM/ });
+    const slot = page.getByRole("option", { name: /^2:00 PM - 3:00 PM/ });
     await expect(slot).toContainText("$20.00");
     const availability = await page.request.get(
       `/api/booking/availability?facilityType=court&date=${monday}&duration=60`,
@@ -147,6 +170,65 @@ test.describe("membership", () => {
       .first()
       .click();
     expect((await download).suggestedFilename()).toBe(`reservation-${monday}.ics`);
+  });
+
+  test("a member sees the membership, changes the card on the hosted page, and cancels online once the venue allows it", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const email = emailFor(testInfo);
+    await join(page, email);
+    await signInAs(page, email);
+
+    await page.goto("/my-profile");
+    await page.getByRole("link", { name: "View membership" }).click();
+    await expect(page).toHaveURL(/\/my-membership$/);
+    await expect(page.getByRole("heading", { name: "Monthly" })).toBeVisible();
+    await expect(page.getByTestId("membership-price")).toHaveText("$79.00 / month");
+    await expect(page.getByTestId("membership-renewal")).toContainText(
+      /^Renews on [A-Z][a-z]+ \d{1,2}, \d{4}$/,
+    );
+    await expect(page.getByTestId("membership-card")).toHaveText("Visa •••• 4242");
+    await expect(page.getByTestId("membership-invoice")).toHaveCount(1);
+    await expect(page.getByTestId("membership-invoice")).toContainText("$79.00");
+    // Off by default: staff cancel, the member is told to call.
+    await expect(page.getByTestId("self-cancel-message")).toHaveText(
+      "To cancel your membership, please call us at (512) 555-0142.",
+    );
+    await expect(page.getByRole("button", { name: "Cancel membership" })).toHaveCount(0);
+
+    // The test checkout's stand-in for Stripe's billing portal.
+    await page.getByRole("button", { name: "Change card" }).click();
+    await expect(page).toHaveURL(/\/test-billing\//);
+    await expect(page.getByText("TEST CHECKOUT")).toBeVisible();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4241");
+    await page.getByLabel("Expiry (MM/YY)").fill("09/30");
+    await page.getByRole("button", { name: "Save card" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter a valid card number");
+    await page.getByLabel("Card number").fill("5555 5555 5555 4444");
+    await page.getByLabel("Expiry (MM/YY)").fill("09/30");
+    await page.getByRole("button", { name: "Save card" }).click();
+    await expect(page).toHaveURL(/\/my-membership$/);
+    await toast(page, "Your card has been updated");
+    await expect(page.getByTestId("membership-card")).toHaveText("Mastercard •••• 4444");
+
+    // Staff turn on online cancellation; the member confirms and the membership runs to its end.
+    await setMemberCancelPolicy(browser, page, testInfo, true);
+    try {
+      await page.reload();
+      await page.getByRole("button", { name: "Cancel membership" }).click();
+      const dialog = page.getByRole("dialog", { name: "Cancel your membership?" });
+      await expect(dialog).toContainText("Then it ends and you won't be charged again.");
+      await dialog.getByRole("button", { name: "Cancel membership" }).click();
+      await toast(page, "Your membership will end on");
+      await expect(page.getByText("Ending")).toBeVisible();
+      await expect(page.getByTestId("membership-renewal")).toContainText(
+        /^Ends on .+You won't be charged again\.$/,
+      );
+      await expect(page.getByRole("button", { name: "Cancel membership" })).toHaveCount(0);
+    } finally {
+      await setMemberCancelPolicy(browser, page, testInfo, false);
+    }
   });
 
   test("an email that already has an account is told to sign in", async ({ page }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { present } from "../../src/server/kernel/present";
+import { present } from "../../src/server/lib/present";
 import { ADMIN, toast } from "./fixtures";
 
 // Issue 15 §1 on a phone: a guest joins the waitlist of a full event from its card, a place frees,

@@ -1,9 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ALERT_LIMIT_ACTIVE_PER_PERSON, ALERT_LIMIT_PER_ADDRESS } from "../../src/domain/court-alerts";
-import { courtAlerts, emailOutbox, reservations, smsOutbox } from "../../src/server/db/schema";
+import {
+  courtAlerts,
+  emailOutbox,
+  reservations,
+  smsOutbox,
+  verifiedPhones,
+} from "../../src/server/db/schema";
 import { notifyFreedSlots } from "../../src/server/notifications/notify-freed-slots";
-import { createTestApp, errorOf, type TestApp, testClock } from "./harness";
+import { createTestApp, errorOf, type TestApp, testClock } from "./kits/harness";
 
 // ISSUE 15 item 2: "Notify me" when no court is free; told when one frees; ends when the time passes.
 // 2026-11-23 is a Monday; 18:00 venue time (UTC−6) is 2026-11-24T00:00Z.
@@ -59,6 +65,10 @@ describe("court alerts", () => {
 
   it("tells the person by email and SMS once a cancellation frees the time, once", async () => {
     await fillCourts();
+    // The phone was proven with a texted code (issue 30 item 2; tests/integration/hardening/sms-proof).
+    await t.db
+      .insert(verifiedPhones)
+      .values({ phone: "+15125550199", email: "waiting@example.com", verifiedAt: clock.now() });
     const response = await t.client().post("/api/court-alerts", alertBody());
     expect(response.status).toBe(201);
     expect(await notifyFreedSlots(t.deps)).toBe(0);

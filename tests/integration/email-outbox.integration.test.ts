@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../src/server/db/schema";
+import { DEFAULT_BRAND_COLOR } from "../../src/domain/venue-identity";
+import { emailOutbox, venueSettings } from "../../src/server/db/schema";
+import { brandButton, emailLayout } from "../../src/server/email/layout";
 import { createOutbox } from "../../src/server/email/outbox";
-import { present } from "../../src/server/kernel/present";
-import { createLogger } from "../../src/server/logger";
-import { closedPort, startFakeSmtp } from "./fake-smtp";
-import { createTestApp, type TestApp } from "./harness";
+import { createLogger } from "../../src/server/lib/logger";
+import { present } from "../../src/server/lib/present";
+import { closedPort, startFakeSmtp } from "./kits/fake-smtp";
+import { createTestApp, type TestApp } from "./kits/harness";
 
 describe("email outbox", () => {
   let t: TestApp;
@@ -63,6 +65,28 @@ describe("email outbox", () => {
     } finally {
       await smtp.close();
     }
+  });
+
+  it("paints the layout in the venue's brand colour (issue 31 item 4), the app's own without one", async () => {
+    const outbox = outboxWith(await closedPort());
+    const html = emailLayout(
+      "Venue",
+      `<p>Hi &lt;!--venue-brand-color--&gt;</p>${brandButton("https://x.example/m", "Manage")}`,
+    );
+    await outbox.enqueue(t.db, { to: "a@example.com", subject: "One", text: "One", html });
+    await t.db
+      .insert(venueSettings)
+      .values({ id: 1, brandColor: "#5b2a86" })
+      .onConflictDoUpdate({ target: venueSettings.id, set: { brandColor: "#5b2a86" } });
+    await outbox.enqueue(t.db, { to: "b@example.com", subject: "Two", text: "Two", html });
+    const rows = await t.db.select().from(emailOutbox).orderBy(emailOutbox.subject);
+    const [one, two] = rows.map((r) => present(r.htmlBody));
+    expect(one).toContain(`background:${DEFAULT_BRAND_COLOR}`);
+    expect(two).toContain("background:#5b2a86");
+    expect(two).toContain("color:#5b2a86");
+    expect(two).not.toContain("<!--venue-brand-color-->");
+    // Escaped words that look like the mark stay as they were.
+    expect(two).toContain("Hi &lt;!--venue-brand-color--&gt;");
   });
 
   it("queues an email with a dedupe key only once", async () => {

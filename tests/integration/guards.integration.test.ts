@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { reservations, users } from "../../src/server/db/schema";
-import { createTestApp, errorOf, type TestApp } from "./harness";
+import { createTestApp, errorOf, type TestApp } from "./kits/harness";
 
 describe("role guards: the admin dashboard stats", () => {
   let t: TestApp;
@@ -61,7 +61,7 @@ describe("role guards: the admin dashboard stats", () => {
     const browser = await t.signIn(admin.email, admin.password);
     expect((await browser.get("/api/admin/stats")).status).toBe(200);
 
-    await t.db.update(users).set({ isAdmin: false }).where(eq(users.id, admin.id));
+    await t.db.update(users).set({ staffRole: null }).where(eq(users.id, admin.id));
 
     expect((await browser.get("/api/admin/stats")).status).toBe(403);
   });

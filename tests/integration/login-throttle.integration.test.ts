@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, type TestUser, testClock } from "./harness";
+import { createTestApp, errorOf, type TestApp, type TestUser, testClock } from "./kits/harness";
 
 // Login throttling (src/server/auth/login-throttle.ts): 5 failures for one account from one
 // address stop that pair for 15 minutes, without locking the real user out from elsewhere.

@@ -5,17 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AvailabilityResponse } from "../../src/contracts/booking";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { reservations } from "../../src/server/db/schema";
-import { seedFacilities } from "../../src/server/db/seed";
+import { seedFacilities } from "../../src/server/demo/seed";
 import { createOutbox } from "../../src/server/email/outbox";
-import { present } from "../../src/server/kernel/present";
-import { createLogger } from "../../src/server/logger";
-import { projectRoot } from "../../src/server/paths";
-import { closedPort, startFakeSmtp } from "./fake-smtp";
-import { createTestDatabase, queryRows } from "./harness";
-import { testServerUrl } from "./test-databases";
+import { createLogger } from "../../src/server/lib/logger";
+import { projectRoot } from "../../src/server/lib/paths";
+import { present } from "../../src/server/lib/present";
+import { closedPort, startFakeSmtp } from "./kits/fake-smtp";
+import { createTestDatabase, queryRows } from "./kits/harness";
+import { serverEntry } from "./kits/server-entries";
+import { testServerUrl } from "./kits/test-databases";
 
 /**
- * Issue 13 §3: three real server processes (tsx on src/server/main.ts) against one PostgreSQL
+ * Issue 13 §3: three real server processes (src/server/main.ts, bundled: server-entries.ts) against one PostgreSQL
  * database, as a venue running several instances behind a proxy would. Runs in CI's PostgreSQL
  * integration run; on the embedded database it is skipped, since PGlite is one process's own
  * database and cannot be shared by three.
@@ -42,7 +43,7 @@ const DATE = venueDate(2);
 async function startInstance(index: number, databaseUrl: string, dataDir: string): Promise<Instance> {
   const port = await closedPort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, [serverEntry("main")], {
     cwd: projectRoot,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
@@ -255,9 +256,18 @@ describe.skipIf(!testServerUrl())(
           });
         }
       });
-      await waitFor(() => smtp.received.length - before >= 300, 90_000, "300 emails");
-      // Time for a duplicate to arrive, if any instance were to send one.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Until no row is left to send. A second send of an email needs a second claim of its row,
+      // which counts an attempt: the check below that each was sent on its first attempt is the
+      // duplicate check, and no row that reads sent can be claimed again.
+      const unsent = async () =>
+        (
+          await queryRows<{ n: number }>(
+            database.db,
+            sql`select count(*)::int as n from email_outbox where subject like 'Multi %' and status <> 'sent'`,
+          )
+        )[0]?.n;
+      await waitFor(async () => (await unsent()) === 0, 90_000, "300 emails");
+      await waitFor(() => eventLines("email.sent").length >= 300, 10_000, "the instances' email.sent lines");
       const mails = smtp.received.slice(before);
       const subjects = mails.map((m) => /^Subject: (Multi \d+)$/m.exec(m.data)?.[1]);
       expect(mails).toHaveLength(300);
@@ -295,8 +305,9 @@ describe.skipIf(!testServerUrl())(
         30_000,
         "the sweepers",
       );
-      // A few more sweeps by every instance, which must find nothing left to do.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // A hold is expired by a conditional update of an active row, so none can be expired twice
+      // once none is active; each expiry logs one line, read below once all have arrived.
+      await waitFor(() => eventLines("hold.expired").length >= ids.length, 10_000, "the hold.expired lines");
       const expired = eventLines("hold.expired");
       expect(expired.map((l) => l.holdId).sort()).toEqual(ids);
       const [left] = await queryRows<{ n: number }>(

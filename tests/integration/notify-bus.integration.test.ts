@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { CHANNELS, notify } from "../../src/server/db/notify-bus";
-import { present } from "../../src/server/kernel/present";
-import { createTestDatabase, queryRows } from "./harness";
-import { testServerUrl } from "./test-databases";
+import { present } from "../../src/server/lib/present";
+import { createTestDatabase, queryRows } from "./kits/harness";
+import { testServerUrl } from "./kits/test-databases";
 
 // The signals several instances send each other through the database (decision 017): delivered at
 // commit, never for a rollback, on PGlite in-process and on PostgreSQL across connections — and a

@@ -1,16 +1,22 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBackup } from "../../src/server/cli/backup-archive";
+import { openDatabase } from "../../src/server/db/client";
+import { backupRuns, smsOutbox } from "../../src/server/db/schema";
+import { expireHolds } from "../../src/server/kernel/schedule/expire-holds";
+import { present } from "../../src/server/lib/present";
 import {
   type AdminTestbed,
   adminTestbed,
   MANAGER_PASSWORD,
   paidOnlineReservation,
-} from "../../src/server/admin/admin-test-kit";
-import { present } from "../../src/server/kernel/present";
-import { expireHolds } from "../../src/server/kernel/schedule/expire-holds";
-import { createHoldOk, HOLD_MS, holdBody, item } from "./booking-test-kit";
-import { createTestApp } from "./harness";
+} from "./kits/admin-test-kit";
+import { createHoldOk, HOLD_MS, holdBody, item } from "./kits/booking-test-kit";
+import { createTestApp, type TestApp } from "./kits/harness";
 
 // Issue 13 §4, as an operator sees it: request ids and access lines in the log, business events
 // with their ids, and the Prometheus endpoint behind its token.
@@ -42,7 +48,9 @@ async function scrape(token = TOKEN): Promise<Response> {
 /** One sample's value from the text format, e.g. value(body, "venue_holds_active"). */
 function value(body: string, sample: string): number | undefined {
   const line = body.split("\n").find((l) => l.startsWith(`${sample} `));
-  return line === undefined ? undefined : Number(line.slice(sample.length + 1));
+  if (line === undefined) return undefined;
+  const text = line.slice(sample.length + 1);
+  return text === "+Inf" ? Number.POSITIVE_INFINITY : Number(text);
 }
 
 describe("request ids and access lines", () => {
@@ -131,7 +139,7 @@ describe("GET /metrics", () => {
     expect(value(body, "venue_outbox_oldest_pending_age_seconds")).toBeGreaterThan(0);
     for (const name of [
       "venue_bookings_confirmed",
-      "venue_payments_refunded",
+      "venue_refunds_total",
       "venue_outbox_pending",
       "venue_outbox_oldest_pending_age_seconds",
       'venue_db_pool_connections{state="max"}',
@@ -139,6 +147,114 @@ describe("GET /metrics", () => {
       expect(value(body, name), name).toBeGreaterThanOrEqual(0);
     }
   });
+});
+
+// Issue 30 item 12: docs/monitoring.md read venue_bookings_confirmed (a gauge that drops on a
+// refund) with increase(), which Prometheus takes for a counter's reset; texts and the backup had
+// no metric at all.
+describe("what is counted is a counter, what is a level a gauge", () => {
+  const typeOf = (body: string, name: string) =>
+    body
+      .split("\n")
+      .find((l) => l.startsWith(`# TYPE ${name} `))
+      ?.split(" ")[3];
+
+  it("every venue_ metric ending in _total is a counter and only those are; refunds, bookings and texts are counted", async () => {
+    const body = await (await scrape()).text();
+    const names = [...body.matchAll(/^# TYPE (venue_\S+) (\S+)$/gm)].map((m) => [m[1], m[2]]);
+    expect(names.length).toBeGreaterThan(5);
+    for (const [name, type] of names) expect(type, name).toBe(name?.endsWith("_total") ? "counter" : "gauge");
+    for (const name of [
+      "venue_bookings_made_total",
+      "venue_refunds_total",
+      "venue_refunded_cents_total",
+      "venue_texts_sent_total",
+      "venue_texts_failed_total",
+    ]) {
+      expect(typeOf(body, name), name).toBe("counter");
+    }
+    expect(typeOf(body, "venue_payments_refunded")).toBeUndefined();
+  });
+
+  it("a booking paid and then refunded by staff: bookings made +1 and stays, confirmed bookings back where they were, refunds +1 with its cents", async () => {
+    const before = await (await scrape()).text();
+    const num = (body: string, name: string) => present(value(body, name), name);
+    const booking = await paidOnlineReservation(bed.t, { startTime: "19:00", email: "counted@example.test" });
+    const paid = await (await scrape()).text();
+    expect(num(paid, "venue_bookings_made_total")).toBe(num(before, "venue_bookings_made_total") + 1);
+    expect(num(paid, "venue_bookings_confirmed")).toBe(num(before, "venue_bookings_confirmed") + 1);
+
+    const refund = await bed.admin.post(`/api/admin/reservations/${booking.id}/refund`, {
+      managerPassword: MANAGER_PASSWORD,
+    });
+    expect(refund.status).toBe(200);
+    const after = await (await scrape()).text();
+    expect(num(after, "venue_bookings_made_total")).toBe(num(paid, "venue_bookings_made_total"));
+    expect(num(after, "venue_bookings_confirmed")).toBe(num(before, "venue_bookings_confirmed"));
+    expect(num(after, "venue_refunds_total")).toBe(num(before, "venue_refunds_total") + 1);
+    expect(num(after, "venue_refunded_cents_total")).toBe(
+      num(before, "venue_refunded_cents_total") + booking.priceCents,
+    );
+  });
+
+  it("texts sent and given up are counted from the SMS outbox", async () => {
+    const before = await (await scrape()).text();
+    await bed.t.db.insert(smsOutbox).values([
+      { toPhone: "+15125550101", body: "Reminder", status: "sent", sentAt: new Date() },
+      { toPhone: "+15125550102", body: "Reminder", status: "sent", sentAt: new Date() },
+      { toPhone: "+15125550103", body: "Reminder", status: "failed", attempts: 8 },
+    ]);
+    const after = await (await scrape()).text();
+    expect(value(after, "venue_texts_sent_total")).toBe(present(value(before, "venue_texts_sent_total")) + 2);
+    expect(value(after, "venue_texts_failed_total")).toBe(
+      present(value(before, "venue_texts_failed_total")) + 1,
+    );
+  });
+
+  it("the age of the newest backup: +Inf before any, then seconds since the backup command finished", async () => {
+    const t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+    const outDir = mkdtempSync(join(tmpdir(), "metrics-backup-"));
+    try {
+      const read = async () =>
+        (await t.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      expect(typeOf(await read(), "venue_backup_age_seconds")).toBe("gauge");
+      expect(value(await read(), "venue_backup_age_seconds")).toBe(Number.POSITIVE_INFINITY);
+      if (!t.location.url) {
+        // The embedded database is backed up with the app stopped, then the app starts again.
+        await t.deps.outbox.stop();
+        await t.deps.database.close();
+      }
+      await createBackup(
+        {
+          databaseUrl: t.location.url ?? undefined,
+          dataDir: t.location.dataDir,
+          storageDir: t.deps.config.storageDir,
+        },
+        outDir,
+      );
+      const [run] = await (t.location.url ? t.db : (await reopened(t)).db).select().from(backupRuns);
+      expect(run?.archive).toMatch(/^venue-backup-\d{8}T\d{6}Z\.tar\.gz$/);
+      if (t.location.url) {
+        const age = present(value(await read(), "venue_backup_age_seconds"), "backup age");
+        expect(age).toBeGreaterThanOrEqual(0);
+        expect(age).toBeLessThan(60);
+      }
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+      await t.close().catch(() => {});
+    }
+  });
+});
+
+/** The embedded database opened again after a backup closed it (the app's restart). */
+async function reopened(t: TestApp) {
+  const database = await openDatabase({ dataDir: t.location.dataDir });
+  afterCleanup.push(() => database.close());
+  return database;
+}
+const afterCleanup: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const close of afterCleanup) await close();
 });
 
 describe("business events in the log", () => {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { present } from "../../src/server/kernel/present";
-import { createTestApp, errorOf, type TestApp, type TestUser, testClock } from "./harness";
+import { present } from "../../src/server/lib/present";
+import { createTestApp, errorOf, type TestApp, type TestUser, testClock } from "./kits/harness";
 
 // SPEC §2 Forgot Password / Set New Password: a single-use link, valid for an hour, that ends
 // every session of the account.

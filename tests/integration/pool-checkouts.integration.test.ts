@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
-import { testServerUrl } from "./test-databases";
+import { testServerUrl } from "./kits/test-databases";
 
 // The pool's connections live as long as the process is busy, and each is checked out once per
 // transaction. The timeout watch on a checked-out client wrapped its `query` again at every

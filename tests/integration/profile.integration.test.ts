@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, type TestClient, type TestUser } from "./harness";
+import { createTestApp, errorOf, type TestApp, type TestClient, type TestUser } from "./kits/harness";
 
 // SPEC §2 My Profile: names and phone (US, stored +1XXXXXXXXXX), and Change Password.
 
@@ -37,6 +37,7 @@ describe("my profile", () => {
       phone: "+15125550111",
       isMember: true,
       isAdmin: false,
+      staffRole: null,
     });
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimitHits } from "../../src/server/db/schema";
 import { pruneRateLimitHits, RATE_LIMIT_KEEP_MS, takeRateLimitHit } from "../../src/server/kernel/rate-limit";
-import { createTestApp, type TestApp } from "./harness";
+import { createTestApp, type TestApp } from "./kits/harness";
 
 // The rate limits' counters (kernel/rate-limit.ts) were never deleted: every address that tried a
 // manage link left a row for good. The background job keeps a day of windows.

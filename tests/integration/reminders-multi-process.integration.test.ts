@@ -2,16 +2,18 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minutesOf, timeOf, venueInstant, venueNowTime, venueToday } from "../../src/domain/venue-time";
 import { type Database, openDatabase } from "../../src/server/db/client";
-import { reservations, smsOutbox } from "../../src/server/db/schema";
-import { seedFacilities } from "../../src/server/db/seed";
-import { present } from "../../src/server/kernel/present";
-import { projectRoot } from "../../src/server/paths";
-import { closedPort, startFakeSmtp } from "./fake-smtp";
-import { createTestDatabase } from "./harness";
-import { testServerUrl } from "./test-databases";
+import { emailOutbox, reservations, smsOutbox, verifiedPhones } from "../../src/server/db/schema";
+import { seedFacilities } from "../../src/server/demo/seed";
+import { projectRoot } from "../../src/server/lib/paths";
+import { present } from "../../src/server/lib/present";
+import { closedPort, startFakeSmtp } from "./kits/fake-smtp";
+import { createTestDatabase } from "./kits/harness";
+import { serverEntry } from "./kits/server-entries";
+import { testServerUrl } from "./kits/test-databases";
 
 /**
  * ISSUE 15 item 3: two real server processes on one PostgreSQL database, both sweeping reminders
@@ -24,10 +26,12 @@ let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let twilio: Server;
 const twilioCalls: URLSearchParams[] = [];
 const children: ChildProcess[] = [];
+/** Reminder passes each instance has finished (its "background job done" debug lines). */
+const reminderPasses: number[] = [];
 
 async function startInstance(index: number, databaseUrl: string, dataDir: string): Promise<ChildProcess> {
   const port = await closedPort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, [serverEntry("main")], {
     cwd: projectRoot,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
@@ -48,13 +52,18 @@ async function startInstance(index: number, databaseUrl: string, dataDir: string
       TWILIO_AUTH_TOKEN: "fake-token",
       TWILIO_FROM: "+15125550100",
       TWILIO_API_BASE: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}`,
-      LOG_LEVEL: "info",
+      // Debug: each finished pass of a background job is a line, so the test can wait for them.
+      LOG_LEVEL: "debug",
       LOG_FORMAT: "json",
     },
   });
+  reminderPasses[index] = 0;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`instance ${index} did not start`)), 90_000);
     createInterface({ input: present(child.stdout) }).on("line", (line) => {
+      if (line.includes('"msg":"background job done"') && line.includes('"job":"reminders"')) {
+        reminderPasses[index] = (reminderPasses[index] ?? 0) + 1;
+      }
       if (line.includes('"msg":"listening"')) {
         clearTimeout(timer);
         resolve();
@@ -85,6 +94,18 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
   }
 }
 
+/** Every named instance has finished a reminders pass. */
+const passesDone = (indexes: number[]) => indexes.every((i) => (reminderPasses[i] ?? 0) >= 1);
+
+/** Nothing queued is waiting to be sent, by email or by SMS. */
+async function outboxesIdle(): Promise<boolean> {
+  const [emails, texts] = await Promise.all([
+    database.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, "pending")),
+    database.db.select({ id: smsOutbox.id }).from(smsOutbox).where(eq(smsOutbox.status, "pending")),
+  ]);
+  return emails.length === 0 && texts.length === 0;
+}
+
 describe.skipIf(!testServerUrl())("reminders with two server processes (PostgreSQL only)", () => {
   let copy: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
@@ -113,6 +134,10 @@ describe.skipIf(!testServerUrl())("reminders with two server processes (PostgreS
       wantsSmsReminders: true,
       createdAt: new Date(Date.now() - 2 * 86_400_000),
     });
+    // The player proved the phone with a texted code (issue 30 item 2).
+    await database.db
+      .insert(verifiedPhones)
+      .values({ phone: "+15125550123", email: "twice@example.test", verifiedAt: new Date() });
     smtp = await startFakeSmtp();
     twilio = createServer((req, res) => {
       let body = "";
@@ -145,15 +170,24 @@ describe.skipIf(!testServerUrl())("reminders with two server processes (PostgreS
       startInstance(0, url, copy.dataDir),
       startInstance(1, url, copy.dataDir),
     ]);
-    await waitFor(() => smtp.received.length >= 1 && twilioCalls.length >= 1, 60_000, "the reminder");
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Both instances' passes at start are done and everything they queued has gone out.
+    await waitFor(
+      async () =>
+        smtp.received.length >= 1 && twilioCalls.length >= 1 && passesDone([0, 1]) && (await outboxesIdle()),
+      60_000,
+      "the reminder, and both instances' passes",
+    );
     await Promise.all(first.map(stop));
     // Restarted, both sweep again at start: nothing new goes out.
     const second = await Promise.all([
       startInstance(2, url, copy.dataDir),
       startInstance(3, url, copy.dataDir),
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await waitFor(
+      async () => passesDone([2, 3]) && (await outboxesIdle()),
+      60_000,
+      "the restarted instances' passes",
+    );
     await Promise.all(second.map(stop));
 
     expect(smtp.received).toHaveLength(1);

@@ -8,19 +8,22 @@ import {
   reservations,
   smsOutbox,
   users,
+  verifiedPhones,
 } from "../../src/server/db/schema";
-import type { AppDeps } from "../../src/server/kernel/deps";
-import { present } from "../../src/server/kernel/present";
-import { createLogger } from "../../src/server/logger";
+import type { AppDeps } from "../../src/server/deps";
+import { createLogger } from "../../src/server/lib/logger";
+import { present } from "../../src/server/lib/present";
 import { saveReminderSettings } from "../../src/server/notifications/reminder-settings";
 import { sendDueReminders } from "../../src/server/notifications/send-due-reminders";
-import { createTestApp, type TestApp, testClock } from "./harness";
+import { createTestApp, type TestApp, testClock } from "./kits/harness";
 
 // ISSUE 15 item 3: reminders by email and SMS, with the clock injected. The venue is in
 // America/Chicago (UTC−6 in November): 2026-11-25 18:00 venue time is 2026-11-26T00:00Z.
 const DATE = "2026-11-25";
 const START_UTC = "2026-11-26T00:00:00Z";
 const hoursBefore = (h: number) => new Date(new Date(START_UTC).getTime() - h * 3_600_000);
+
+const NOW_PROVEN = new Date("2026-11-01T12:00:00Z");
 
 describe("booking reminders", () => {
   let t: TestApp;
@@ -29,6 +32,10 @@ describe("booking reminders", () => {
     clock.set("2026-11-20T12:00:00Z");
     t = await createTestApp({ now: clock.now });
     await t.seedFacilities();
+    // Pat proved the phone with a texted code (issue 30 item 2): texts may go to it.
+    await t.db
+      .insert(verifiedPhones)
+      .values({ phone: "+15125550111", email: "pat@example.com", verifiedAt: NOW_PROVEN });
   });
   afterEach(async () => t.close());
 
@@ -181,7 +188,13 @@ describe("booking reminders", () => {
   });
 
   it("queues each reminder once when two instances sweep at the same moment", async () => {
-    for (let court = 1; court <= 8; court++) await reservation({ courtId: court });
+    // Eight players, each with a phone of their own: one phone gets at most 6 texts a day (issue 30 item 2).
+    for (let court = 1; court <= 8; court++) {
+      const phone = `+1512555020${court}`;
+      const email = `player-${court}@example.com`;
+      await t.db.insert(verifiedPhones).values({ phone, email, verifiedAt: NOW_PROVEN });
+      await reservation({ courtId: court, customerPhone: phone, customerEmail: email });
+    }
     clock.set(hoursBefore(20));
     // On PostgreSQL a second instance with its own connection pool; PGlite is one process's own
     // database, so there the same instance sweeps twice at once.

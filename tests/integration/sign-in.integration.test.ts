@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sessions, users } from "../../src/server/db/schema";
-import { present } from "../../src/server/kernel/present";
-import { createTestApp, demoUsers, errorOf, type TestApp } from "./harness";
+import { present } from "../../src/server/lib/present";
+import { createTestApp, demoUsers, errorOf, type TestApp } from "./kits/harness";
 
 // SPEC §2 Login / Sign Out, §6 frozen accounts.
 
@@ -23,8 +23,9 @@ describe("sign in", () => {
   });
 
   it.each([
-    { who: "admin", account: demoUsers.admin, isAdmin: true, isMember: true },
-    { who: "member", account: demoUsers.member, isAdmin: false, isMember: true },
+    // Issue 33: the demo's admin is the venue's owner.
+    { who: "admin", account: demoUsers.admin, isAdmin: true, staffRole: "owner", isMember: true },
+    { who: "member", account: demoUsers.member, isAdmin: false, staffRole: null, isMember: true },
   ])("signs in the seeded $who with an HttpOnly, SameSite=Lax session cookie", async (row) => {
     const browser = t.client();
     expect(await browser.sessionUser()).toBeNull();
@@ -41,6 +42,7 @@ describe("sign in", () => {
       firstName: row.account.firstName,
       lastName: row.account.lastName,
       isAdmin: row.isAdmin,
+      staffRole: row.staffRole,
       isMember: row.isMember,
     });
   });

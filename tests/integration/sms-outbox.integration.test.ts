@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { smsOutbox } from "../../src/server/db/schema";
-import { createLogger } from "../../src/server/logger";
+import { createLogger } from "../../src/server/lib/logger";
 import { createSmsOutbox } from "../../src/server/sms/sms-outbox";
 import { createTwilioSender } from "../../src/server/sms/sms-sender";
-import { createTestApp, type TestApp, testClock } from "./harness";
+import { createTestApp, type TestApp, testClock } from "./kits/harness";
 
 // The Twilio adapter through the official SDK against a local fake of Twilio's Messages API (no
 // real network), the SMS outbox's retries, the dev SMS page's rules, and the two settings screens' APIs.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./harness";
+import { createTestApp, type TestApp } from "./kits/harness";
 
 describe("system routes", () => {
   let t: TestApp;

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { IconRefresh } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { Notice } from "./Notice";
 
 /**
  * A load that failed, said where its content would be, with a way to try again (issue 14: Retry on
@@ -18,7 +19,7 @@ export function LoadError({
   title?: string;
 }) {
   return (
-    <Alert color="red" variant="light" role="alert" title={title}>
+    <Notice color="red" title={title}>
       <Group justify="space-between" gap="sm">
         <Text size="sm" style={{ flex: 1, minWidth: 160 }}>
           {message}
@@ -34,6 +35,6 @@ export function LoadError({
           Retry
         </Button>
       </Group>
-    </Alert>
+    </Notice>
   );
 }

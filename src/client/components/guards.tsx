@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Navigate, useLocation } from "react-router";
+import { roleRequirement, type StaffRole } from "../../domain/staff-roles";
 import { notifyError } from "../lib/notify";
 import { useSession } from "../lib/session";
 import { AdminModalsProvider } from "./AdminModalsProvider";
@@ -48,12 +49,16 @@ export function RequireMember({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** SPEC §6: admin screens — no session → /login; a signed-in non-admin → / with "Access denied". */
-export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { user } = useSession();
+/**
+ * SPEC §6: admin screens — no session → /login; a signed-in non-admin → / with "Access denied".
+ * Issue 33: a screen for a higher staff role sends the lower one to the dashboard, saying who may.
+ */
+export function RequireAdmin({ children, staff = "front_desk" }: { children: ReactNode; staff?: StaffRole }) {
+  const { user, staffCan } = useSession();
   const location = useLocation();
   const signedOutTarget = useSignedOutTarget();
   if (!user) return <Navigate to={signedOutTarget} replace state={{ from: fullPath(location) }} />;
   if (!user.isAdmin) return <Redirect to="/" message="Access denied" />;
+  if (!staffCan(staff)) return <Redirect to="/admin" message={roleRequirement(staff)} />;
   return <AdminModalsProvider fallback={<PageLoader />}>{children}</AdminModalsProvider>;
 }

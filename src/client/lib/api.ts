@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly field?: string,
+    /** The server's `error.details` (e.g. which limit a refusal met). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "ApiError";
@@ -35,12 +37,17 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
   const text = await response.text();
   const data = text ? safeJson(text) : null;
   if (!response.ok) {
-    const error = (data as { error?: { message?: string; code?: string; field?: string } } | null)?.error;
+    const error = (
+      data as {
+        error?: { message?: string; code?: string; field?: string; details?: Record<string, unknown> };
+      } | null
+    )?.error;
     throw new ApiError(
       error?.message ?? `Request failed (${response.status})`,
       response.status,
       error?.code ?? "HTTP",
       typeof error?.field === "string" ? error.field : undefined,
+      error?.details && typeof error.details === "object" ? error.details : undefined,
     );
   }
   return data as T;

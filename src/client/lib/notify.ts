@@ -21,13 +21,23 @@ function requestHost() {
   for (const listener of listeners) listener();
 }
 
+/** Toasts shown at once in the header's lane (Toasts.tsx); a newer one takes the oldest one's place. */
+export const TOAST_LIMIT = 2;
+
 function show(message: string, color: string) {
   requestHost();
-  withStore(({ notifications }) => notifications.show({ message, color }));
+  withStore(({ notifications, notificationsStore }) => {
+    // The newest says what just happened: the oldest makes room for it rather than it waiting in a
+    // queue behind messages that are already out of date.
+    const shown = notificationsStore.getState().notifications;
+    const oldest = shown.length >= TOAST_LIMIT ? shown[0] : undefined;
+    if (oldest?.id) notifications.hide(oldest.id);
+    notifications.show({ message, color });
+  });
 }
 
 // SPEC §2 / §9 Notifications: 4000 ms (set once on <Notifications>, components/layout/Toasts.tsx),
-// placed where they never cover the cart or the form: top centre on a phone, bottom right above it.
+// shown in the sticky header's lane, where they push the page down instead of covering it (Toasts.tsx).
 export const notifySuccess = (message: string) => show(message, "teal");
 export const notifyError = (message: string) => show(message, "red");
 export const notifyInfo = (message: string) => show(message, "blue");

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from "react";
 import type { CurrentUser, SessionResponse } from "../../contracts/auth";
+import { hasStaffRole, type StaffRole } from "../../domain/staff-roles";
 import { api } from "./api";
 import { onAuthEvent } from "./auth-events";
 import { takeServedData } from "./served-data";
@@ -9,6 +10,8 @@ type SessionValue = {
   user: CurrentUser | null;
   isAdmin: boolean;
   isMember: boolean;
+  /** Issue 33: whether the signed-in staff role reaches `role` (the server decides; this only hides). */
+  staffCan: (role: StaffRole) => boolean;
   refresh: () => Promise<CurrentUser | null>;
 };
 
@@ -49,10 +52,7 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
   }, [refresh]);
 
   const user = query.data?.user ?? null;
-  const value = useMemo<SessionValue>(
-    () => ({ user, isAdmin: user?.isAdmin ?? false, isMember: user?.isMember ?? false, refresh }),
-    [user, refresh],
-  );
+  const value = useMemo<SessionValue>(() => sessionValue(user, refresh), [user, refresh]);
   // A failed check leaves the visitor a guest rather than blocking the app.
   if (query.isPending) return <>{fallback}</>;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
@@ -68,5 +68,15 @@ export function useSession(): SessionValue {
   const cached = queryClient.getQueryData<SessionResponse>(SESSION_KEY);
   if (cached === undefined || cached.user === value.user) return value;
   const user = cached.user;
-  return { user, isAdmin: user?.isAdmin ?? false, isMember: user?.isMember ?? false, refresh: value.refresh };
+  return sessionValue(user, value.refresh);
+}
+
+function sessionValue(user: CurrentUser | null, refresh: SessionValue["refresh"]): SessionValue {
+  return {
+    user,
+    isAdmin: user?.isAdmin ?? false,
+    isMember: user?.isMember ?? false,
+    staffCan: (role: StaffRole) => hasStaffRole(user?.staffRole, role),
+    refresh,
+  };
 }

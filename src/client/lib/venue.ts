@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { VenueSettings } from "../../contracts/settings";
+import { DEFAULT_BRAND_COLOR } from "../../domain/venue-identity";
 import { api } from "./api";
 import { takeServedData } from "./served-data";
 
@@ -12,14 +13,18 @@ const FALLBACK: VenueSettings = {
   policyHost: "",
   logoUrl: "/files/logo.svg",
   waiverUrl: "/files/liability-waiver.pdf",
+  brandColor: DEFAULT_BRAND_COLOR,
+  policyLinks: { privacy: "", terms: "", refund: "" },
   hours: [],
   testCheckout: false,
 };
 
 /** The venue's name, contact and hours, from the server's settings (never literals in components). */
+export const venueSettingsKey = ["settings"] as const;
+
 export function useVenue(): VenueSettings {
   const { data } = useQuery({
-    queryKey: ["settings"],
+    queryKey: venueSettingsKey,
     queryFn: () => api<VenueSettings>("/settings"),
     initialData: () => takeServedData<VenueSettings>("settings-data"),
     staleTime: 5 * 60_000,

@@ -3,9 +3,10 @@ import type { ChangePasswordRequest } from "../../contracts/auth";
 import { finishLoginAttempt, THROTTLED_MESSAGE, takeLoginAttempt } from "../auth/login-throttle";
 import { hashPassword, verifyPassword } from "../auth/password-hashing";
 import { checkPasswordPolicy } from "../auth/password-policy";
+import type { SessionUser } from "../auth/session-user";
 import { accounts, sessions } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../kernel/deps";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect";
 
@@ -26,7 +27,7 @@ export async function changePassword(
   const [account] = await deps.db.select({ password: accounts.password }).from(accounts).where(credentialOf);
   if (!account?.password) throw new AppError("NOT_FOUND", "Failed to update password");
   // Guessing the current password from a stolen session is throttled like sign-in.
-  const attempt = await takeLoginAttempt(deps.db, user.email, ip, deps.now());
+  const attempt = await takeLoginAttempt(deps.database, user.email, ip, deps.now());
   if (attempt === null) throw new AppError("TOO_MANY_ATTEMPTS", THROTTLED_MESSAGE);
   if (!(await verifyPassword({ hash: account.password, password: input.currentPassword }))) {
     throw new AppError("VALIDATION", WRONG_CURRENT_PASSWORD_MESSAGE);

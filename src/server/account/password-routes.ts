@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { forgotPasswordRequest, resetPasswordRequest } from "../../contracts/auth";
 import { okResponse } from "../../contracts/common";
+import type { AppEnv } from "../deps";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
 import { requestPasswordReset } from "./request-password-reset";
 import { resetPassword } from "./reset-password";
 

@@ -1,11 +1,11 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { changePasswordRequest, profileResponse, updateProfileRequest } from "../../contracts/auth";
 import { okResponse } from "../../contracts/common";
+import type { AppEnv } from "../deps";
 import { clientIp } from "../http/client-ip";
 import { toCurrentUser } from "../http/current-user";
 import { currentUser, requireUser } from "../http/guards";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
 import { changePassword } from "./change-password";
 import { updateProfile } from "./update-profile";
 

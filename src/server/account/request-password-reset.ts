@@ -1,7 +1,7 @@
 import { and, count, eq, gt } from "drizzle-orm";
 import { emailKey } from "../auth/login-throttle";
 import { loginAttempts } from "../db/schema";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 
 const RESETS_PER_WINDOW = 5;
 const WINDOW_MS = 15 * 60_000;

@@ -4,8 +4,8 @@ import type { ResetPasswordRequest } from "../../contracts/auth";
 import { PASSWORD_RESET_MARK, recordLoginAttempt } from "../auth/login-throttle";
 import { checkPasswordPolicy } from "../auth/password-policy";
 import { users, verifications } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
 
 export const INVALID_RESET_LINK = "Invalid or expired reset link. Please request a new one.";
 

@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { sessionResponse, signInRequest } from "../../contracts/auth";
 import { okResponse } from "../../contracts/common";
 import { users } from "../db/schema";
+import type { AppEnv } from "../deps";
 import { clientIp } from "../http/client-ip";
 import { toCurrentUser } from "../http/current-user";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
 import { signIn } from "./sign-in";
 import { signOutEverywhere } from "./sign-out";
 

@@ -4,9 +4,10 @@ import type { SignInRequest } from "../../contracts/auth";
 import { FROZEN_MESSAGE } from "../auth/auth";
 import { finishLoginAttempt, THROTTLED_MESSAGE, takeLoginAttempt } from "../auth/login-throttle";
 import { hashPassword, needsRehash } from "../auth/password-hashing";
+import { withSignInPlace } from "../auth/sign-in-gate";
 import { accounts } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 
@@ -15,16 +16,29 @@ export async function signIn(deps: AppDeps, input: SignInRequest, ip: string, re
   const email = input.email.trim();
   if (!email || !input.password) throw new AppError("VALIDATION", "Please enter both email and password");
   // The place is taken before the password is hashed, so a parallel burst costs at most the limit.
-  const attempt = await takeLoginAttempt(deps.db, email, ip, deps.now());
+  const attempt = await takeLoginAttempt(deps.database, email, ip, deps.now());
   if (attempt === null) throw new AppError("TOO_MANY_ATTEMPTS", THROTTLED_MESSAGE);
+  // The check and the new session hold one of sign-in's share of the pool (auth/sign-in-gate.ts).
+  return withSignInPlace(deps.database, () =>
+    checkPassword(deps, email, input.password, attempt, requestHeaders),
+  );
+}
+
+async function checkPassword(
+  deps: AppDeps,
+  email: string,
+  password: string,
+  attempt: number,
+  requestHeaders: Headers,
+) {
   try {
     const result = await deps.auth.api.signInEmail({
-      body: { email, password: input.password, rememberMe: true },
+      body: { email, password, rememberMe: true },
       headers: requestHeaders,
       returnHeaders: true,
     });
     await finishLoginAttempt(deps.db, attempt, "success");
-    await upgradePasswordHash(deps, result.response.user.id, input.password);
+    await upgradePasswordHash(deps, result.response.user.id, password);
     return { headers: result.headers, userId: result.response.user.id };
   } catch (err) {
     if (err instanceof APIError) {

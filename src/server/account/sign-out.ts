@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { SessionUser } from "../auth/session-user";
 import { sessions } from "../db/schema";
-import type { AppDeps, SessionUser } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 
 /** SPEC §2 Sign Out: a global sign-out — every session of the user ends, on every device. */
 export async function signOutEverywhere(deps: AppDeps, user: SessionUser | null, requestHeaders: Headers) {

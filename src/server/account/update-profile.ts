@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { UpdateProfileRequest } from "../../contracts/auth";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
+import type { SessionUser } from "../auth/session-user";
 import { users } from "../db/schema";
-import { AppError, fieldError } from "../errors";
-import type { AppDeps, SessionUser } from "../kernel/deps";
+import type { AppDeps } from "../deps";
+import { AppError, fieldError } from "../lib/errors";
 import { loadVenueIdentity } from "../settings/venue-settings";
 
 /** SPEC §2 My Profile: first name, last name and phone; the email is not editable here. */

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, type TestClient } from "../../../tests/integration/harness";
+import {
+  createTestApp,
+  errorOf,
+  type TestApp,
+  type TestClient,
+} from "../../../tests/integration/kits/harness";
 
 // SPEC §6: every staff endpoint answers a guest 401 and a signed-in non-admin 403, and changes nothing.
 const ID = "00000000-0000-4000-8000-000000000000";

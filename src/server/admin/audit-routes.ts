@@ -1,13 +1,13 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { auditLogQuery, auditLogResponse } from "../../contracts/admin";
-import { adminErrors, adminOnly } from "../http/admin-openapi";
+import type { AppEnv } from "../deps";
+import { adminErrors, staffOnly } from "../http/admin-openapi";
 import { jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
 import { listAuditLog } from "./list-audit-log";
 
 export const auditRoutes = new OpenAPIHono<AppEnv>().openapi(
   createRoute({
-    ...adminOnly,
+    ...staffOnly("manager"),
     method: "get",
     path: "/admin/audit-log",
     summary: "The manager-password audit log, newest first (read-only)",

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { ActiveMember, SubscriptionInfo } from "../../contracts/admin-members";
 import { venueToday } from "../../domain/venue-time";
+import type { SessionUser } from "../auth/session-user";
 import { users } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../kernel/deps";
-import { present } from "../kernel/present";
+import type { AppDeps } from "../deps";
 import { withManagerPassword } from "../kernel/staff/manager-authorization";
-import { memberLabel, toActiveMember } from "./member-dto";
+import { AppError } from "../lib/errors";
+import { present } from "../lib/present";
+import { memberLabel, memberNoShows, toActiveMember } from "./member-dto";
 import { subscriptionCanceller } from "./stripe-subscriptions";
 
 const NO_SUBSCRIPTION = "Could not get subscription info";
@@ -49,7 +50,11 @@ export async function cancelMembership(
   return withManagerPassword(deps, actor, managerPassword, target, async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!row?.isMember) throw new AppError("NOT_FOUND", "Member not found");
-    if (row.cancelAt) return { result: toActiveMember(row), details: { alreadyCancelling: true } };
+    if (row.cancelAt)
+      return {
+        result: toActiveMember(row, await memberNoShows(tx, row.email)),
+        details: { alreadyCancelling: true },
+      };
     const canceller = subscriptionCanceller(deps.config);
     let cancelAt: Date | null = row.nextBillingDate;
     let via = "local";
@@ -70,6 +75,9 @@ export async function cancelMembership(
       .set({ cancelAt, updatedAt: deps.now() })
       .where(eq(users.id, userId))
       .returning();
-    return { result: toActiveMember(present(updated)), details: { via, cancelAt: cancelAt.toISOString() } };
+    return {
+      result: toActiveMember(present(updated), await memberNoShows(tx, row.email)),
+      details: { via, cancelAt: cancelAt.toISOString() },
+    };
   });
 }

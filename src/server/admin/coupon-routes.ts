@@ -1,25 +1,26 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { couponIdParams, couponInput, couponResponse, couponsResponse } from "../../contracts/admin-coupons";
 import { okResponse } from "../../contracts/common";
-import { adminErrors, adminOnly } from "../http/admin-openapi";
+import type { AppEnv } from "../deps";
+import { adminErrors, staffOnly } from "../http/admin-openapi";
+import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from "./coupons";
 
 export const couponRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("manager"),
       method: "get",
       path: "/admin/coupons",
       summary: "Coupon codes, newest first",
       responses: { 200: jsonResponse(couponsResponse), ...adminErrors },
     }),
-    async (c) => c.json({ coupons: await listCoupons(c.get("deps").db) }, 200),
+    async (c) => c.json({ coupons: await listCoupons(c.get("deps").db, c.get("deps").now()) }, 200),
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("manager"),
       method: "post",
       path: "/admin/coupons",
       summary: "Create a coupon (SPEC §5 Coupon)",
@@ -27,11 +28,21 @@ export const couponRoutes = new OpenAPIHono<AppEnv>()
       responses: { 201: jsonResponse(couponResponse, "Created"), ...adminErrors },
     }),
     async (c) =>
-      c.json({ coupon: await createCoupon(c.get("deps").db, c.req.valid("json"), c.get("deps").now()) }, 201),
+      c.json(
+        {
+          coupon: await createCoupon(
+            c.get("deps").db,
+            currentUser(c),
+            c.req.valid("json"),
+            c.get("deps").now(),
+          ),
+        },
+        201,
+      ),
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("manager"),
       method: "put",
       path: "/admin/coupons/{id}",
       summary: "Update a coupon (SPEC §5 Coupon)",
@@ -41,6 +52,7 @@ export const couponRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const coupon = await updateCoupon(
         c.get("deps").db,
+        currentUser(c),
         c.req.valid("param").id,
         c.req.valid("json"),
         c.get("deps").now(),
@@ -50,7 +62,7 @@ export const couponRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("manager"),
       method: "delete",
       path: "/admin/coupons/{id}",
       summary: "Delete a coupon",
@@ -58,7 +70,7 @@ export const couponRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(okResponse), ...adminErrors },
     }),
     async (c) => {
-      await deleteCoupon(c.get("deps").db, c.req.valid("param").id);
+      await deleteCoupon(c.get("deps").db, currentUser(c), c.req.valid("param").id, c.get("deps").now());
       return c.json({ ok: true as const }, 200);
     },
   );

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { item } from "../../../tests/integration/booking-test-kit";
-import { errorOf } from "../../../tests/integration/harness";
+import { type AdminTestbed, adminTestbed } from "../../../tests/integration/kits/admin-test-kit";
+import { item } from "../../../tests/integration/kits/booking-test-kit";
+import { errorOf } from "../../../tests/integration/kits/harness";
 import type { CouponResponse, CouponsResponse } from "../../contracts/admin-coupons";
 import { couponCodes } from "../db/schema";
-import { type AdminTestbed, adminTestbed } from "./admin-test-kit";
 
 let bed: AdminTestbed;
 beforeAll(async () => {
@@ -125,5 +125,27 @@ describe("coupon codes CRUD (SPEC §7 Coupons)", () => {
     const off = await check();
     expect(off.status).toBe(400);
     expect((await errorOf(off)).message).toBe("Invalid coupon code");
+  });
+});
+
+describe("the list's status badge (issue 34)", () => {
+  it("says Expired after the end date and Used up at max uses; Active and Inactive as before", async () => {
+    const made = async (overrides: Record<string, unknown>) => {
+      const response = await create(coupon(overrides));
+      expect(response.status).toBe(201);
+      return ((await response.json()) as CouponResponse).coupon;
+    };
+    const expired = await made({ startDate: "2026-01-01", endDate: "2026-01-31" });
+    const usedUp = await made({ startDate: "2026-01-01", endDate: "2027-12-31", maxUses: 2 });
+    await bed.t.db.update(couponCodes).set({ currentUses: 2 }).where(eq(couponCodes.id, usedUp.id));
+    const running = await made({ startDate: "2026-01-01", endDate: "2027-12-31", maxUses: 2 });
+    const off = await made({ startDate: "2026-01-01", endDate: "2026-01-31", isActive: false });
+
+    const list = (await (await bed.admin.get("/api/admin/coupons")).json()) as CouponsResponse;
+    const status = (id: string) => list.coupons.find((c) => c.id === id)?.status;
+    expect(status(expired.id)).toBe("expired");
+    expect(status(usedUp.id)).toBe("used_up");
+    expect(status(running.id)).toBe("active");
+    expect(status(off.id)).toBe("inactive");
   });
 });

@@ -3,16 +3,18 @@ import type { ManualReservationRequest, ManualReservationResponse } from "../../
 import { endTimeOf, isAdminSlot } from "../../domain/admin-schedule";
 import { isAdminDuration } from "../../domain/durations";
 import { compareDates, formatTimeRange, isDateString, venueToday } from "../../domain/venue-time";
+import type { SessionUser } from "../auth/session-user";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { reservations } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import { present } from "../kernel/present";
+import type { AppDeps } from "../deps";
 import { endDueHolds } from "../kernel/schedule/expire-holds";
 import { eventCourtsDuring, facilitiesByIds } from "../kernel/schedule/facility-occupancy";
+import { AppError } from "../lib/errors";
+import { present } from "../lib/present";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { manualReservationEmail } from "./manual-reservation-email";
+import { auditReservation } from "./reservation-audit";
 import { loadAdminReservation } from "./reservation-dto";
 
 const isEmail = (value: string) => z.email().safeParse(value).success;
@@ -26,6 +28,7 @@ const isEmail = (value: string) => z.email().safeParse(value).success;
  */
 export async function createManualReservations(
   deps: AppDeps,
+  actor: SessionUser,
   input: ManualReservationRequest,
 ): Promise<ManualReservationResponse> {
   const now = deps.now();
@@ -49,7 +52,7 @@ export async function createManualReservations(
 
   for (let attempt = 1; ; attempt++) {
     try {
-      return await deps.db.transaction(async (tx) => {
+      const result = await deps.db.transaction(async (tx) => {
         // Holds whose time is up free their courts first (lock order: holds, then reservations).
         await endDueHolds(tx, now);
         const facilities = await facilitiesByIds(tx, type, facilityIds);
@@ -94,6 +97,16 @@ export async function createManualReservations(
         }
         const created = [];
         for (const id of ids) created.push(present(await loadAdminReservation(tx, id)));
+        for (const after of created) {
+          await auditReservation(tx, {
+            action: "create_manual_reservation",
+            actorId: actor.id,
+            at: now,
+            before: null,
+            after,
+            facts: ["facility", "date", "time", "status", "desk"],
+          });
+        }
         if (customerEmail && venue) {
           await deps.outbox.enqueue(tx, {
             to: customerEmail,
@@ -107,6 +120,8 @@ export async function createManualReservations(
           reservations: created,
         };
       });
+      await deps.schedule.changed();
+      return result;
     } catch (err) {
       if (attempt < 3 && isRetryableTransactionError(err)) continue;
       throw err;

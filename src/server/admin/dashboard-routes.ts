@@ -6,17 +6,17 @@ import {
   availableFacilitiesResponse,
   dashboardStats,
 } from "../../contracts/admin";
-import { adminErrors, adminOnly } from "../http/admin-openapi";
+import type { AppEnv } from "../deps";
+import { adminErrors, staffOnly } from "../http/admin-openapi";
 import { jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
 import { getAdminDay } from "./get-admin-day";
+import { getDashboardStats } from "./get-dashboard-stats";
 import { listAvailableFacilities } from "./list-available-facilities";
-import { getDashboardStats } from "./list-members";
 
 export const dashboardRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("front_desk"),
       method: "get",
       path: "/admin/stats",
       summary: "Dashboard stats: total reservations and active members (SPEC §2 Admin Dashboard)",
@@ -26,7 +26,7 @@ export const dashboardRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("front_desk"),
       method: "get",
       path: "/admin/day",
       summary: "One day of courts or dart bays: facilities, reservations and events (list and grid views)",
@@ -40,7 +40,7 @@ export const dashboardRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("front_desk"),
       method: "get",
       path: "/admin/available-facilities",
       summary:

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorOf } from "../../../tests/integration/harness";
+import {
+  type AdminTestbed,
+  adminTestbed,
+  insertReservation,
+} from "../../../tests/integration/kits/admin-test-kit";
+import { errorOf } from "../../../tests/integration/kits/harness";
 import type { AdminDayResponse, ReservationResponse } from "../../contracts/admin";
-import { type AdminTestbed, adminTestbed, insertReservation } from "./admin-test-kit";
 
 // Issue 14: the edit dialog offers only the venue's hours that day (9 AM - 9 PM on a Monday of the
 // seeded hours), and the server holds a new start time to them.

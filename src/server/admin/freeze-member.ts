@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { ActiveMember } from "../../contracts/admin-members";
+import type { SessionUser } from "../auth/session-user";
 import { sessions, users } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { withManagerPassword } from "../kernel/staff/manager-authorization";
-import { memberLabel, toActiveMember } from "./member-dto";
+import { AppError } from "../lib/errors";
+import { memberLabel, memberNoShows, toActiveMember } from "./member-dto";
 
 /**
  * SPEC §4 Member account and §7 freeze_account: Active ↔ Frozen behind the manager password.
@@ -38,6 +39,9 @@ export async function freezeMember(
         await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
       ).length;
     }
-    return { result: toActiveMember(row), details: { wasFrozen: user.isFrozen, endedSessions } };
+    return {
+      result: toActiveMember(row, await memberNoShows(tx, row.email)),
+      details: { wasFrozen: user.isFrozen, endedSessions },
+    };
   });
 }

@@ -1,7 +1,10 @@
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AuditEntry, AuditLogResponse } from "../../contracts/admin";
+import { addDaysToDate, compareDates, venueInstant } from "../../domain/venue-time";
 import type { Db } from "../db/client";
 import { auditLog, users } from "../db/schema";
+import { fieldError } from "../lib/errors";
+import { describeAuditChange } from "./describe-audit-change";
 
 const PAGE = 100;
 
@@ -11,11 +14,33 @@ const REASONS: Record<string, string> = {
   not_configured: "Manager password not set",
 };
 
-/** The read-only audit log view: newest first, a page at a time, filtered by action and outcome. */
-export async function listAuditLog(
-  db: Db,
-  filters: { action?: string; outcome?: "success" | "denied" | "error"; before?: string },
-): Promise<AuditLogResponse> {
+export type AuditLogFilters = {
+  action?: string;
+  outcome?: "success" | "denied" | "error";
+  before?: string;
+  /** Who acted: part of their name or email. */
+  person?: string;
+  /** Venue dates, both included. */
+  from?: string;
+  to?: string;
+};
+
+/** A LIKE pattern that matches `text` literally anywhere. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function personMatches(person: string): SQL | undefined {
+  const pattern = containing(person);
+  return or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern));
+}
+
+/**
+ * The audit log view: newest first, a page at a time, filtered by action, outcome, the person who
+ * acted (issue 33) and a range of venue dates.
+ */
+export async function listAuditLog(db: Db, filters: AuditLogFilters): Promise<AuditLogResponse> {
+  if (filters.from && filters.to && compareDates(filters.to, filters.from) < 0) {
+    throw fieldError("to", "The end date is before the start date");
+  }
   const rows = await db
     .select({
       entry: auditLog,
@@ -30,6 +55,9 @@ export async function listAuditLog(
         filters.action ? eq(auditLog.action, filters.action) : undefined,
         filters.outcome ? eq(auditLog.outcome, filters.outcome) : undefined,
         filters.before ? lt(auditLog.id, Number(filters.before)) : undefined,
+        filters.person ? personMatches(filters.person) : undefined,
+        filters.from ? gte(auditLog.at, venueInstant(filters.from, "00:00")) : undefined,
+        filters.to ? lt(auditLog.at, venueInstant(addDaysToDate(filters.to, 1), "00:00")) : undefined,
       ),
     )
     .orderBy(desc(auditLog.id))
@@ -49,6 +77,7 @@ export async function listAuditLog(
       targetLabel: typeof details.targetLabel === "string" ? details.targetLabel : null,
       outcome: entry.outcome === "success" ? "success" : entry.outcome === "denied" ? "denied" : "error",
       reason: message ?? (reason ? (REASONS[reason] ?? reason) : null),
+      changes: describeAuditChange(details),
     };
   });
   const last = entries.at(-1);

@@ -1,9 +1,9 @@
 import type { AvailableFacilitiesResponse } from "../../contracts/admin";
 import { endTimeOf, isAdminSlot } from "../../domain/admin-schedule";
 import { type FacilityType, isAdminDuration } from "../../domain/durations";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { freeFacilities } from "../kernel/schedule/facility-occupancy";
+import { AppError } from "../lib/errors";
 import { ADMIN_MESSAGES } from "./admin-messages";
 
 /**

@@ -1,11 +1,15 @@
 import { verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { errorOf } from "../../../tests/integration/harness";
+import {
+  type AdminTestbed,
+  adminTestbed,
+  MANAGER_PASSWORD,
+} from "../../../tests/integration/kits/admin-test-kit";
+import { errorOf } from "../../../tests/integration/kits/harness";
 import { auditLog, users, venueSettings } from "../db/schema";
-import { present } from "../kernel/present";
 import { ensureManagerPassword } from "../kernel/staff/ensure-manager-password";
-import { type AdminTestbed, adminTestbed, MANAGER_PASSWORD } from "./admin-test-kit";
+import { present } from "../lib/present";
 
 let bed: AdminTestbed;
 let memberId: string;

@@ -2,7 +2,8 @@ import type { AdminReservation } from "../../contracts/admin";
 import { formatVenueDateShort } from "../../domain/booking-form";
 import { venueInstant } from "../../domain/venue-time";
 import { buildIcs } from "../email/ics";
-import { type EmailParts, emailLayout, escapeHtml } from "../email/layout";
+import { type EmailParts, emailLayout } from "../email/layout";
+import { escapeHtml } from "../lib/escape-html";
 import type { VenueIdentity } from "../settings/venue-settings";
 
 // SPEC §7 send-confirmation-email-admin: the customer of a staff booking hears about it when an

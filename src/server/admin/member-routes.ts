@@ -7,18 +7,20 @@ import {
   membersResponse,
   subscriptionInfoResponse,
 } from "../../contracts/admin-members";
-import { adminErrors, adminOnly, managerPasswordErrors } from "../http/admin-openapi";
+import { compMembershipRequest, compMembershipResponse } from "../../contracts/membership-plans";
+import type { AppEnv } from "../deps";
+import { adminErrors, managerPasswordErrors, staffOnly } from "../http/admin-openapi";
 import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
 import { cancelMembership, getSubscriptionInfo } from "./cancel-membership";
+import { compMembership } from "./comp-membership";
 import { freezeMember } from "./freeze-member";
 import { listMembers } from "./list-members";
 
 export const memberRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("front_desk"),
       method: "get",
       path: "/admin/members",
       summary: "SPEC §7 get_active_members: every member, frozen ones included",
@@ -31,7 +33,19 @@ export const memberRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("manager"),
+      method: "post",
+      path: "/admin/members/comp",
+      summary:
+        "Comp a membership (issue 32 item 3): the account with this email is a member for N months without payment",
+      request: jsonBody(compMembershipRequest),
+      responses: { 200: jsonResponse(compMembershipResponse), ...adminErrors },
+    }),
+    async (c) => c.json(await compMembership(c.get("deps"), currentUser(c), c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      ...staffOnly("manager"),
       method: "post",
       path: "/admin/members/{id}/freeze",
       summary: "SPEC §7 freeze_account (freeze or unfreeze), behind the manager password",
@@ -50,7 +64,7 @@ export const memberRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("front_desk"),
       method: "get",
       path: "/admin/members/{id}/subscription",
       summary: "SPEC §7 get_subscription_info: the next billing date",
@@ -61,7 +75,7 @@ export const memberRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("manager"),
       method: "post",
       path: "/admin/members/{id}/cancel-membership",
       summary: "SPEC §7 cancel_membership: ends at the end of the period, behind the manager password",

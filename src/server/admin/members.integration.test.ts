@@ -2,11 +2,15 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorOf } from "../../../tests/integration/harness";
+import {
+  type AdminTestbed,
+  adminTestbed,
+  MANAGER_PASSWORD,
+} from "../../../tests/integration/kits/admin-test-kit";
+import { errorOf } from "../../../tests/integration/kits/harness";
 import type { MemberResponse, MembersResponse } from "../../contracts/admin-members";
 import { sessions, users } from "../db/schema";
-import { present } from "../kernel/present";
-import { type AdminTestbed, adminTestbed, MANAGER_PASSWORD } from "./admin-test-kit";
+import { present } from "../lib/present";
 
 let bed: AdminTestbed;
 beforeAll(async () => {
@@ -28,7 +32,17 @@ describe("Active Members (SPEC §2, §7 get_active_members)", () => {
     expect(body.members[0]).toMatchObject({ id: b.id, isFrozen: true, phone: null, cancelAt: null });
     expect(body.members[1]).toMatchObject({ id: a.id, phone: "+15125550199", cancelAt: "2026-12-08" });
     expect(Object.keys(present(body.members[0])).sort()).toEqual(
-      ["cancelAt", "email", "firstName", "id", "isFrozen", "lastName", "phone"].sort(),
+      [
+        "cancelAt",
+        "compEndsOn",
+        "email",
+        "firstName",
+        "id",
+        "isFrozen",
+        "lastName",
+        "noShows",
+        "phone",
+      ].sort(),
     );
   });
 });

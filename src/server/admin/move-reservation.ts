@@ -1,17 +1,20 @@
 import { eq } from "drizzle-orm";
 import type { AdminReservation } from "../../contracts/admin";
 import { endTimeOf, isAdminSlot, isVenueHoursSlot } from "../../domain/admin-schedule";
+import { dayHours } from "../../domain/venue-hours";
 import { formatTimeRange } from "../../domain/venue-time";
+import type { SessionUser } from "../auth/session-user";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { reservations } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import { present } from "../kernel/present";
-import { loadDayHours } from "../kernel/schedule/day-hours";
+import type { AppDeps } from "../deps";
 import { endDueHolds } from "../kernel/schedule/expire-holds";
 import { eventCourtsDuring, facilitiesByIds } from "../kernel/schedule/facility-occupancy";
+import { AppError } from "../lib/errors";
+import { present } from "../lib/present";
+import { loadScheduleRules } from "../settings/schedule-rules";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { auditReservation } from "./reservation-audit";
 import { queueReservationChangeEmail } from "./reservation-change-email";
 import { loadAdminReservation } from "./reservation-dto";
 
@@ -32,15 +35,19 @@ type Move = {
  */
 export async function moveReservation(
   deps: AppDeps,
+  actor: SessionUser,
   id: string,
   move: Move,
   takenMessage: (facilityName: string, displayTime: string) => string,
 ): Promise<AdminReservation> {
   const now = deps.now();
   const venue = await loadVenueIdentity(deps.db, deps.config);
+  // Read before the transaction: a cache miss inside it would wait on the embedded database's one
+  // connection, which the transaction holds (a deadlock on PGlite).
+  const rules = await loadScheduleRules(deps.db);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await deps.db.transaction(async (tx) => {
+      const moved = await deps.db.transaction(async (tx) => {
         await endDueHolds(tx, now);
         const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
         if (!row) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.reservationNotFound);
@@ -54,7 +61,7 @@ export async function moveReservation(
         // Issue 14: a new start time lies within the venue's hours that day (the booking's own
         // time is kept as it is, even when staff booked it outside them).
         if (move.startTime !== undefined && move.startTime !== hhmm(row.startTime)) {
-          const hours = await loadDayHours(tx, row.date);
+          const hours = dayHours(rules, row.date).hours;
           if (!isVenueHoursSlot(move.startTime, row.duration, hours)) {
             const range = hours ? formatTimeRange(hours.opensAt, hours.closesAt) : null;
             throw new AppError("VALIDATION", ADMIN_MESSAGES.outsideHours(range));
@@ -86,6 +93,14 @@ export async function moveReservation(
         }
         const after = present(await loadAdminReservation(tx, id));
         if (after.facilityId !== before.facilityId || after.startTime !== before.startTime) {
+          await auditReservation(tx, {
+            action: "move_reservation",
+            actorId: actor.id,
+            at: now,
+            before,
+            after,
+            facts: ["facility", "time"],
+          });
           await queueReservationChangeEmail(deps, tx, {
             venue,
             reservation: after,
@@ -94,6 +109,8 @@ export async function moveReservation(
         }
         return after;
       });
+      await deps.schedule.changed();
+      return moved;
     } catch (err) {
       if (attempt < 3 && isRetryableTransactionError(err)) continue;
       throw err;
@@ -102,12 +119,13 @@ export async function moveReservation(
 }
 
 /** SPEC §8: "Failed to reassign. Please try again." for any refused reassignment. */
-export const reassignReservation = (deps: AppDeps, id: string, facilityId: number) =>
-  moveReservation(deps, id, { facilityId }, () => ADMIN_MESSAGES.reassignFailed);
+export const reassignReservation = (deps: AppDeps, actor: SessionUser, id: string, facilityId: number) =>
+  moveReservation(deps, actor, id, { facilityId }, () => ADMIN_MESSAGES.reassignFailed);
 
 /** SPEC §5 Admin edit reservation: a new time slot and facility, the same duration. */
 export const editReservation = (
   deps: AppDeps,
+  actor: SessionUser,
   id: string,
   input: { startTime: string; facilityId: number },
-) => moveReservation(deps, id, input, ADMIN_MESSAGES.facilityTaken);
+) => moveReservation(deps, actor, id, input, ADMIN_MESSAGES.facilityTaken);

@@ -1,20 +1,19 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AdminReservation } from "../../contracts/admin";
 import { formatVenueDateShort } from "../../domain/booking-form";
-import type { Tx } from "../db/client";
-import { holds, reservations } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../kernel/deps";
-import { present } from "../kernel/present";
+import type { SessionUser } from "../auth/session-user";
+import { reservations } from "../db/schema";
+import type { AppDeps } from "../deps";
 import { withManagerPassword } from "../kernel/staff/manager-authorization";
-import { lockPaymentById, type PaymentRow } from "../payments/payment-rows";
+import { AppError } from "../lib/errors";
+import { present } from "../lib/present";
+import { lockPaymentById } from "../payments/payment-rows";
 import { refundForStaff } from "../payments/refund-payment";
+import { reservationShareOfPayment } from "../payments/reservation-share";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { queueReservationChangeEmail } from "./reservation-change-email";
 import { isRefundable, loadAdminReservation } from "./reservation-dto";
-
-type ReservationRow = typeof reservations.$inferSelect;
 
 /**
  * SPEC §4 Refund and §7 refund_reservation, behind the manager password (audit-logged either way).
@@ -42,7 +41,7 @@ export async function refundReservation(
     targetLabel: `${before.customerName} · ${formatVenueDateShort(before.date)} ${before.startTime.slice(0, 5)}`,
   };
   const venue = await loadVenueIdentity(deps.db, deps.config);
-  return withManagerPassword(deps, actor, managerPassword, target, async (tx) => {
+  const refunded = await withManagerPassword(deps, actor, managerPassword, target, async (tx) => {
     const now = deps.now();
     // Lock order as in payment confirmation: the payment, then the reservation.
     const payment = await lockPaymentById(tx, before.paymentId);
@@ -55,7 +54,7 @@ export async function refundReservation(
     const refund = await refundForStaff(tx, deps, {
       payment,
       priceCents: row.priceCents,
-      amountCents: (locked) => shareOfPayment(tx, locked, row),
+      amountCents: (locked) => reservationShareOfPayment(tx, locked, row),
       idempotencyKey: `refund-reservation-${row.id}`,
       failureMessage: ADMIN_MESSAGES.refundFailed,
       logContext: { reservationId: row.id },
@@ -74,29 +73,6 @@ export async function refundReservation(
     });
     return { result, details: refund };
   });
-}
-
-/**
- * What this reservation paid: its price less its part of the hold's discount. The last reservation
- * of a payment to be refunded takes whatever is left, so the rounding never strands a cent.
- */
-async function shareOfPayment(tx: Tx, payment: PaymentRow, row: ReservationRow): Promise<number> {
-  const remaining = payment.amountCents - payment.refundedCents;
-  const [others] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.paymentId, payment.id),
-        ne(reservations.id, row.id),
-        eq(reservations.isRefunded, false),
-      ),
-    );
-  if ((others?.n ?? 0) === 0) return Math.max(0, remaining);
-  const hold = payment.holdId
-    ? await tx.query.holds.findFirst({ where: eq(holds.id, payment.holdId) })
-    : null;
-  const subtotal = hold?.subtotalCents ?? 0;
-  const share = subtotal > 0 ? Math.round((row.priceCents * payment.amountCents) / subtotal) : row.priceCents;
-  return Math.max(0, Math.min(share, remaining));
+  await deps.schedule.changed();
+  return refunded;
 }

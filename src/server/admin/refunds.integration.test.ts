@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorOf } from "../../../tests/integration/harness";
-import type { AuditLogResponse, ReservationResponse } from "../../contracts/admin";
-import { auditLog, payments, reservations } from "../db/schema";
-import { present } from "../kernel/present";
-import type { RefundInput } from "../payments/payment-provider";
 import {
   type AdminTestbed,
   adminTestbed,
   insertReservation,
   MANAGER_PASSWORD,
   paidOnlineReservation,
-} from "./admin-test-kit";
+} from "../../../tests/integration/kits/admin-test-kit";
+import { errorOf } from "../../../tests/integration/kits/harness";
+import type { AuditLogResponse, ReservationResponse } from "../../contracts/admin";
+import { auditLog, payments, reservations } from "../db/schema";
+import { present } from "../lib/present";
+import type { RefundInput } from "../payment-provider";
 
 let bed: AdminTestbed;
 const refunds: RefundInput[] = [];

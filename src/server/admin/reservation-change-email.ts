@@ -1,10 +1,14 @@
 import type { AdminReservation } from "../../contracts/admin";
 import { formatVenueDateShort } from "../../domain/booking-form";
 import { formatCents } from "../../domain/money";
+import { venueInstant } from "../../domain/venue-time";
 import type { Tx } from "../db/client";
-import { type EmailParts, emailLayout, escapeHtml } from "../email/layout";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
+import { buildIcs } from "../email/ics";
+import { type EmailParts, emailLayout } from "../email/layout";
+import { escapeHtml } from "../lib/escape-html";
 import type { VenueIdentity } from "../settings/venue-settings";
+import { MOVED_MONEY_NOTE, statusMoneyNote } from "./change-email-money";
 
 // Issue 14, item 4: when staff move a booking, change its status or refund it, the customer hears
 // what changed, through the outbox in the same transaction as the change (nothing sent for a
@@ -33,6 +37,8 @@ function describe(change: ReservationChange, after: AdminReservation) {
           "Our staff moved your booking.",
           `Was: ${slotLine(change.before)}`,
           `Now: ${slotLine(after)}`,
+          MOVED_MONEY_NOTE,
+          "The new time is attached as a calendar file: it replaces the entry you added before.",
         ],
       };
     case "status":
@@ -41,6 +47,7 @@ function describe(change: ReservationChange, after: AdminReservation) {
         lines: [
           `Our staff changed your booking from ${STATUS_WORDS[change.before.status]} to ${STATUS_WORDS[after.status]}.`,
           `Booking: ${slotLine(after)}`,
+          statusMoneyNote(after),
         ],
       };
     case "refunded":
@@ -79,6 +86,28 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
   return { subject: `${subject} - ${venue.venueName}`, text, html };
 }
 
+/**
+ * The moved booking as a calendar file with the same UID as the confirmation's (`<id>@booking`),
+ * so a calendar app replaces the old entry; SEQUENCE grows with each change (RFC 5545 §3.8.7.4).
+ */
+export function movedBookingIcs(venue: VenueIdentity, r: AdminReservation, now: Date): string {
+  return buildIcs({
+    productName: venue.venueName,
+    now,
+    events: [
+      {
+        uid: `${r.id}@booking`,
+        sequence: Math.floor(now.getTime() / 1000),
+        start: venueInstant(r.date, r.startTime),
+        end: venueInstant(r.date, r.endTime),
+        summary: `${r.facilityName} at ${venue.venueName}`,
+        location: venue.address,
+        description: `${r.displayTime} (${r.duration} min). Questions? Call ${venue.phone}.`,
+      },
+    ],
+  });
+}
+
 /** Queues the email in the caller's transaction when the reservation has a customer email. */
 export async function queueReservationChangeEmail(
   deps: AppDeps,
@@ -95,6 +124,19 @@ export async function queueReservationChangeEmail(
   await deps.outbox.enqueue(tx, {
     to,
     ...reservationChangeEmail(input),
+    ...(input.change.kind === "moved"
+      ? {
+          attachments: [
+            {
+              filename: "booking.ics",
+              contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+              content: Buffer.from(movedBookingIcs(input.venue, input.reservation, deps.now())).toString(
+                "base64",
+              ),
+            },
+          ],
+        }
+      : {}),
     ...(input.dedupeKey ? { dedupeKey: input.dedupeKey } : {}),
   });
 }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "../db/schema";
 import {
   type AdminTestbed,
   adminTestbed,
   insertReservation,
   MANAGER_PASSWORD,
   paidOnlineReservation,
-} from "./admin-test-kit";
+} from "../../../tests/integration/kits/admin-test-kit";
+import { emailOutbox } from "../db/schema";
 
 // Issue 14, item 4: moving a booking, changing its status and refunding it queue an email to the
 // customer that says what changed.
@@ -28,6 +28,33 @@ describe("staff changes reach the customer by email (outbox)", () => {
     expect(emails[0]?.subject).toContain("Your booking has been moved");
     expect(emails[0]?.textBody).toContain("Was: Court 2 · Mon, Nov 23 · 10:00 AM - 11:00 AM (60 min)");
     expect(emails[0]?.textBody).toContain("Now: Court 5 · Mon, Nov 23 · 10:00 AM - 11:00 AM (60 min)");
+    expect(emails[0]?.textBody).toContain(
+      "The price is unchanged: nothing more to pay and nothing refunded.",
+    );
+  });
+
+  it("a moved booking's email carries the new time as a calendar file that replaces the old entry", async () => {
+    const row = await insertReservation(bed.t, {
+      courtId: 1,
+      startTime: "16:00",
+      endTime: "17:00",
+      customerEmail: "moved-ics@example.test",
+    });
+    const response = await bed.admin.patch(`/api/admin/reservations/${row.id}`, {
+      startTime: "17:00",
+      facilityId: 1,
+    });
+    expect(response.status).toBe(200);
+    const [email] = await emailsTo("moved-ics@example.test");
+    const attachment = email?.attachments?.[0];
+    expect(attachment?.filename).toBe("booking.ics");
+    const ics = Buffer.from(attachment?.content ?? "", "base64").toString("utf8");
+    // The confirmation's UID, so calendar apps update the entry instead of adding a second one.
+    expect(ics).toContain(`UID:${row.id}@booking`);
+    expect(ics).toMatch(/SEQUENCE:\d+/);
+    // 5:00 PM on Mon, Nov 23 2026 in Chicago (CST, UTC-6) is 23:00 UTC.
+    expect(ics).toContain("DTSTART:20261123T230000Z");
+    expect(ics).toContain("DTEND:20261124T000000Z");
   });
 
   it("an edit names the old and the new time; a refused edit sends nothing", async () => {
@@ -74,6 +101,20 @@ describe("staff changes reach the customer by email (outbox)", () => {
     expect(emails[0]?.subject).toContain("Your booking is now cancelled");
     expect(emails[0]?.textBody).toContain("from confirmed to cancelled");
     expect(emails[0]?.textBody).toContain("Court 6 · Mon, Nov 23 · 10:00 AM - 11:00 AM (60 min)");
+    // Paid at the desk (the kit's default row): the email says where the money is.
+    expect(emails[0]?.textBody).toContain("You paid for it at the desk");
+  });
+
+  it("cancelling a booking paid online says the payment is not refunded by the change", async () => {
+    const row = await paidOnlineReservation(bed.t, { startTime: "12:00", email: "paid-cancel@example.test" });
+    const before = (await emailsTo("paid-cancel@example.test")).length;
+    const response = await bed.admin.patch(`/api/admin/reservations/${row.id}/status`, {
+      status: "cancelled",
+    });
+    expect(response.status).toBe(200);
+    const [email] = (await emailsTo("paid-cancel@example.test")).slice(before);
+    expect(email?.textBody).toContain("from confirmed to cancelled");
+    expect(email?.textBody).toContain("Your online payment has not been refunded by this change.");
   });
 
   it("a refund names the amount refunded, once however often it is clicked", async () => {

@@ -1,9 +1,9 @@
-import { and, asc, eq, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { AdminReservation } from "../../contracts/admin";
 import { formatTimeRange } from "../../domain/venue-time";
 import type { Db, Tx } from "../db/client";
 import { courts, dartBays, reservations } from "../db/schema";
-import { present } from "../kernel/present";
+import { present } from "../lib/present";
 
 // SPEC §7 Admin reads: reservations joined with their court's or dart bay's name, mapped to the
 // contract (never the raw row: the payment id stays on the server; `refundable` says what it implies).
@@ -14,15 +14,23 @@ const columns = {
   row: reservations,
   courtName: courts.name,
   dartBayName: dartBays.name,
+  // Issue 33: the customer's no-shows so far, by email (reservations_no_show_email_idx).
+  customerNoShows: sql<number>`(select count(*)::int from reservations ns where ns.no_show_at is not null and lower(ns.customer_email) = lower(${reservations.customerEmail}))`,
 };
 
 type JoinedRow = {
   row: typeof reservations.$inferSelect;
   courtName: string | null;
   dartBayName: string | null;
+  customerNoShows: number | null;
 };
 
-export function toAdminReservation({ row, courtName, dartBayName }: JoinedRow): AdminReservation {
+export function toAdminReservation({
+  row,
+  courtName,
+  dartBayName,
+  customerNoShows,
+}: JoinedRow): AdminReservation {
   const status =
     row.status === "confirmed" ? "confirmed" : row.status === "cancelled" ? "cancelled" : "pending";
   return {
@@ -43,11 +51,17 @@ export function toAdminReservation({ row, courtName, dartBayName }: JoinedRow): 
     isMember: row.isMember,
     isAdminCreated: row.isAdminCreated,
     isRefunded: row.isRefunded,
+    isFreeMemberBooking: row.isFreeMemberBooking,
+    paidOnline: Boolean(row.paymentId),
+    holdId: row.holdId,
     refundable: isRefundable(row),
     customerName: row.customerName,
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,
     notes: row.notes,
+    checkedInAt: row.checkedInAt?.toISOString() ?? null,
+    noShowAt: row.noShowAt?.toISOString() ?? null,
+    customerNoShows: Number(customerNoShows ?? 0),
   };
 }
 

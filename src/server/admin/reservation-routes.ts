@@ -10,10 +10,10 @@ import {
   reservationResponse,
   statusRequest,
 } from "../../contracts/admin";
-import { adminErrors, adminOnly, managerPasswordErrors } from "../http/admin-openapi";
+import type { AppEnv } from "../deps";
+import { adminErrors, managerPasswordErrors, staffOnly } from "../http/admin-openapi";
 import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
 import { createManualReservations } from "./create-manual-reservations";
 import { editReservation, reassignReservation } from "./move-reservation";
 import { refundReservation } from "./refund-reservation";
@@ -24,18 +24,19 @@ const withId = { params: reservationIdParams };
 export const reservationRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("front_desk"),
       method: "post",
       path: "/admin/reservations",
       summary: "Add Free Reservation: one confirmed reservation per facility, all or none",
       request: jsonBody(manualReservationRequest),
       responses: { 201: jsonResponse(manualReservationResponse, "Created"), ...adminErrors },
     }),
-    async (c) => c.json(await createManualReservations(c.get("deps"), c.req.valid("json")), 201),
+    async (c) =>
+      c.json(await createManualReservations(c.get("deps"), currentUser(c), c.req.valid("json")), 201),
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("front_desk"),
       method: "post",
       path: "/admin/reservations/{id}/reassign",
       summary: "SPEC §7 reassign_court / reassign_dart_bay",
@@ -44,13 +45,18 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const reservation = await reassignReservation(c.get("deps"), id, c.req.valid("json").facilityId);
+      const reservation = await reassignReservation(
+        c.get("deps"),
+        currentUser(c),
+        id,
+        c.req.valid("json").facilityId,
+      );
       return c.json({ reservation }, 200);
     },
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("front_desk"),
       method: "patch",
       path: "/admin/reservations/{id}",
       summary: "SPEC §5 Admin edit reservation: time slot and facility",
@@ -60,7 +66,7 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const body = c.req.valid("json");
-      const reservation = await editReservation(c.get("deps"), id, {
+      const reservation = await editReservation(c.get("deps"), currentUser(c), id, {
         startTime: body.startTime.slice(0, 5),
         facilityId: body.facilityId,
       });
@@ -69,7 +75,7 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("front_desk"),
       method: "patch",
       path: "/admin/reservations/{id}/status",
       summary: "Set the status: pending, confirmed or cancelled",
@@ -79,6 +85,7 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const reservation = await setReservationStatus(
         c.get("deps"),
+        currentUser(c),
         c.req.valid("param").id,
         c.req.valid("json").status,
       );
@@ -87,7 +94,7 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("front_desk"),
       method: "patch",
       path: "/admin/reservations/{id}/payment-status",
       summary: "Set manual_payment_status: unpaid or paid",
@@ -97,6 +104,7 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const reservation = await setManualPaymentStatus(
         c.get("deps"),
+        currentUser(c),
         c.req.valid("param").id,
         c.req.valid("json").manualPaymentStatus,
       );
@@ -105,7 +113,7 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("manager"),
       method: "post",
       path: "/admin/reservations/{id}/refund",
       summary: "SPEC §7 refund_reservation, behind the manager password",

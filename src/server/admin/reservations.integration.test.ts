@@ -1,9 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorOf } from "../../../tests/integration/harness";
+import {
+  type AdminTestbed,
+  adminTestbed,
+  DAY,
+  insertReservation,
+} from "../../../tests/integration/kits/admin-test-kit";
+import { errorOf } from "../../../tests/integration/kits/harness";
 import type { AdminDayResponse, ManualReservationResponse, ReservationResponse } from "../../contracts/admin";
 import { events, reservations } from "../db/schema";
-import { type AdminTestbed, adminTestbed, DAY, insertReservation } from "./admin-test-kit";
 
 let bed: AdminTestbed;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { selfServicePolicySchema } from "../../contracts/manage";
-import { adminErrors, adminOnly } from "../http/admin-openapi";
+import type { AppEnv } from "../deps";
+import { adminErrors, staffOnly } from "../http/admin-openapi";
 import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
 import { loadSelfServicePolicy } from "../settings/self-service-policy";
 import { updateSelfServicePolicy } from "./update-self-service-policy";
 
@@ -11,7 +11,7 @@ import { updateSelfServicePolicy } from "./update-self-service-policy";
 export const selfServicePolicyRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("manager"),
       method: "get",
       path: "/admin/self-service-policy",
       summary: "The venue's self-service cancellation policy (off by default)",
@@ -24,7 +24,7 @@ export const selfServicePolicyRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...adminOnly,
+      ...staffOnly("manager"),
       method: "put",
       path: "/admin/self-service-policy",
       summary: "Turn self-service cancellation on or off; hours before the start and refund percentage",

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { Config } from "../config";
+import type { Config } from "../lib/config";
 
 // The one call staff operations make to Stripe Billing: cancel a subscription at the end of its
 // paid period (SPEC §4 Member account). Only when Stripe is configured; otherwise memberships are

@@ -1,13 +1,16 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AdminReservation, ManualPaymentStatus, ReservationStatus } from "../../contracts/admin";
+import type { SessionUser } from "../auth/session-user";
 import { isExclusionViolation } from "../db/pg-errors";
-import { events, reservations } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import { present } from "../kernel/present";
+import { reservations } from "../db/schema";
+import type { AppDeps } from "../deps";
 import { endDueHolds } from "../kernel/schedule/expire-holds";
+import { eventCourtsDuring } from "../kernel/schedule/facility-occupancy";
+import { AppError } from "../lib/errors";
+import { present } from "../lib/present";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { auditReservation } from "./reservation-audit";
 import { queueReservationChangeEmail } from "./reservation-change-email";
 import { loadAdminReservation } from "./reservation-dto";
 
@@ -19,32 +22,22 @@ import { loadAdminReservation } from "./reservation-dto";
  */
 export async function setReservationStatus(
   deps: AppDeps,
+  actor: SessionUser,
   id: string,
   status: ReservationStatus,
 ): Promise<AdminReservation> {
   const now = deps.now();
   const venue = await loadVenueIdentity(deps.db, deps.config);
   try {
-    return await deps.db.transaction(async (tx) => {
+    const reservation = await deps.db.transaction(async (tx) => {
       await endDueHolds(tx, now);
       const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
       if (!row) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.reservationNotFound);
       if (row.status !== status) {
         const before = present(await loadAdminReservation(tx, id));
         if (row.status === "cancelled" && row.courtId !== null) {
-          const [clash] = await tx
-            .select({ id: events.id })
-            .from(events)
-            .where(
-              and(
-                eq(events.date, row.date),
-                sql`${row.courtId} = any(${events.courts})`,
-                lt(events.startTime, row.endTime),
-                gt(events.endTime, row.startTime),
-              ),
-            )
-            .limit(1);
-          if (clash) throw new AppError("CONFLICT", ADMIN_MESSAGES.statusConflict);
+          const held = await eventCourtsDuring(tx, row, { courts: [row.courtId] });
+          if (held.size > 0) throw new AppError("CONFLICT", ADMIN_MESSAGES.statusConflict);
         }
         await tx
           .update(reservations)
@@ -56,6 +49,14 @@ export async function setReservationStatus(
           })
           .where(eq(reservations.id, id));
         const after = present(await loadAdminReservation(tx, id));
+        await auditReservation(tx, {
+          action: "set_reservation_status",
+          actorId: actor.id,
+          at: now,
+          before,
+          after,
+          facts: ["status"],
+        });
         // Issue 14: the customer hears of the new status.
         await queueReservationChangeEmail(deps, tx, {
           venue,
@@ -66,6 +67,8 @@ export async function setReservationStatus(
       }
       return present(await loadAdminReservation(tx, id));
     });
+    await deps.schedule.changed();
+    return reservation;
   } catch (err) {
     if (isExclusionViolation(err)) throw new AppError("CONFLICT", ADMIN_MESSAGES.statusConflict);
     throw err;
@@ -75,14 +78,26 @@ export async function setReservationStatus(
 /** SPEC §4: manual_payment_status, what the desk collected: unpaid or paid. */
 export async function setManualPaymentStatus(
   deps: AppDeps,
+  actor: SessionUser,
   id: string,
   manualPaymentStatus: ManualPaymentStatus,
 ): Promise<AdminReservation> {
-  const updated = await deps.db
-    .update(reservations)
-    .set({ manualPaymentStatus, updatedAt: deps.now() })
-    .where(eq(reservations.id, id))
-    .returning({ id: reservations.id });
-  if (updated.length === 0) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.reservationNotFound);
-  return present(await loadAdminReservation(deps.db, id));
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
+    if (!row) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.reservationNotFound);
+    const before = present(await loadAdminReservation(tx, id));
+    if (row.manualPaymentStatus === manualPaymentStatus) return before;
+    await tx.update(reservations).set({ manualPaymentStatus, updatedAt: now }).where(eq(reservations.id, id));
+    const after = present(await loadAdminReservation(tx, id));
+    await auditReservation(tx, {
+      action: "set_payment_status",
+      actorId: actor.id,
+      at: now,
+      before,
+      after,
+      facts: ["desk"],
+    });
+    return after;
+  });
 }

@@ -1,5 +1,6 @@
 import type { SelfServicePolicyDto } from "../../contracts/manage";
-import type { AppDeps, SessionUser } from "../kernel/deps";
+import type { SessionUser } from "../auth/session-user";
+import type { AppDeps } from "../deps";
 import { writeAudit } from "../kernel/staff/audit-log";
 import { loadSelfServicePolicy, saveSelfServicePolicy } from "../settings/self-service-policy";
 

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../domain/password";
 import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import { passwordHashing } from "./password-hashing";
 
 export const FROZEN_MESSAGE = "Your account is currently frozen. Please contact support.";
@@ -48,7 +48,6 @@ export function createAuth(options: AuthOptions) {
         lastName: { type: "string", required: false, defaultValue: "", input: false },
         phone: { type: "string", required: false, input: false },
         isMember: { type: "boolean", required: false, defaultValue: false, input: false },
-        isAdmin: { type: "boolean", required: false, defaultValue: false, input: false },
         isFrozen: { type: "boolean", required: false, defaultValue: false, input: false },
       },
     },

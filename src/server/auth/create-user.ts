@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { StaffRole } from "../../domain/staff-roles";
 import type { Db, Tx } from "../db/client";
 import { accounts, users } from "../db/schema";
-import { present } from "../kernel/present";
+import { present } from "../lib/present";
 import { hashPassword } from "./password-hashing";
 
 export type NewUser = {
@@ -10,7 +11,8 @@ export type NewUser = {
   lastName: string;
   phone?: string | null;
   isMember?: boolean;
-  isAdmin?: boolean;
+  /** Staff (the spec's admin) when set; users.is_admin follows it. */
+  staffRole?: StaffRole | null;
   isFrozen?: boolean;
   membershipPlan?: "monthly" | "annual" | null;
   stripeCustomerId?: string | null;
@@ -37,7 +39,7 @@ export async function createUserWithPassword(executor: Db | Tx, input: NewUser) 
       lastName: input.lastName,
       phone: input.phone ?? null,
       isMember: input.isMember ?? false,
-      isAdmin: input.isAdmin ?? false,
+      staffRole: input.staffRole ?? null,
       isFrozen: input.isFrozen ?? false,
       membershipPlan: input.membershipPlan ?? null,
       stripeCustomerId: input.stripeCustomerId ?? null,

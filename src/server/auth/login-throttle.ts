@@ -1,7 +1,9 @@
 import { and, count, eq, gt, max, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
+import type { Database, Db, Tx } from "../db/client";
 import { loginAttempts } from "../db/schema";
-import { present } from "../kernel/present";
+import { addressGroup } from "../lib/address-group";
+import { present } from "../lib/present";
+import { decideInAccountTurn } from "./sign-in-gate";
 
 // Login throttling (issue 2): against guessing, per account and per address, without letting
 // a stranger lock the real user out.
@@ -16,6 +18,10 @@ import { present } from "../kernel/present";
 // the insert of the attempt (as a failure until it proves right) run under transaction-scoped
 // advisory locks on the address and on the account, so a burst of parallel tries is counted one
 // by one and only the first few ever reach the (deliberately slow) password hash.
+//
+// ISSUE 30 item 3: the tries on one account first take turns inside the process, holding no
+// connection, and sign-in holds at most a share of the pool (sign-in-gate.ts); the advisory locks
+// stay for the turns between instances.
 export const WINDOW_MS = 15 * 60_000;
 export const LOGIN_LIMITS = { perIp: 30, perPair: 5, perAccount: 20 } as const;
 export const THROTTLED_MESSAGE = "Too many sign-in attempts. Please wait 15 minutes and try again.";
@@ -82,8 +88,19 @@ async function isThrottled(executor: Db | Tx, key: string, ip: string, now: Date
  * attempt is stored as a failure at once, so parallel tries see it; finishLoginAttempt marks it
  * a success when the password was right.
  */
-export async function takeLoginAttempt(db: Db, email: string, ip: string, now: Date): Promise<number | null> {
+export async function takeLoginAttempt(
+  database: Database,
+  email: string,
+  clientIp: string,
+  now: Date,
+): Promise<number | null> {
   const key = emailKey(email);
+  // Issue 30 item 10: an IPv6 visitor is counted by their /64, not by each address of it.
+  const ip = addressGroup(clientIp);
+  return decideInAccountTurn(database, key, ip, () => decide(database.db, key, ip, now));
+}
+
+function decide(db: Db, key: string, ip: string, now: Date): Promise<number | null> {
   return db.transaction(async (tx) => {
     // Always the address first, then the account: two tries never wait on each other in a cycle.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`);
@@ -108,5 +125,7 @@ export async function finishLoginAttempt(db: Db, id: number, outcome: "success" 
 }
 
 export async function recordLoginAttempt(db: Db, email: string, ip: string, success: boolean, now: Date) {
-  await db.insert(loginAttempts).values({ emailKey: emailKey(email), ip, success, at: now });
+  await db
+    .insert(loginAttempts)
+    .values({ emailKey: emailKey(email), ip: addressGroup(ip), success, at: now });
 }

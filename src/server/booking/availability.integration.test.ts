@@ -6,8 +6,8 @@ import {
   MONDAY,
   NOW,
   SATURDAY,
-} from "../../../tests/integration/booking-test-kit";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+} from "../../../tests/integration/kits/booking-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
 import type { AvailabilityResponse, BookingContext } from "../../contracts/booking";
 import { events, reservations } from "../db/schema";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
+import type { SessionUser } from "../auth/session-user";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import { AppError } from "../errors";
-import type { SessionUser } from "../kernel/deps";
+import { AppError } from "../lib/errors";
 
 /** Who a booking is for, and which prices and booking window apply (SPEC §6, DECISIONS.md). */
 export type BookingParty = {

@@ -19,11 +19,10 @@ import {
   quoteResponse,
 } from "../../contracts/booking";
 import { errorResponse } from "../../contracts/common";
-import { AppError } from "../errors";
+import type { AppEnv } from "../deps";
 import { clientIp } from "../http/client-ip";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
-import { resolveBookingParty } from "./booking-party";
+import { AppError } from "../lib/errors";
 import { cancelHold } from "./cancel-hold";
 import { cancelHoldItem } from "./cancel-hold-item";
 import { checkCoupon } from "./check-coupon";
@@ -53,11 +52,11 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      const party = await resolveBookingParty(c.get("deps").db, c.get("user"), {
+      const context = await getBookingContext(c.get("deps"), c.get("user"), {
         memberId: c.req.valid("query").member,
       });
       c.header("cache-control", "no-store");
-      return c.json(await getBookingContext(c.get("deps"), party), 200);
+      return c.json(context, 200);
     },
   )
   .openapi(
@@ -71,14 +70,12 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const party = await resolveBookingParty(c.get("deps").db, c.get("user"), {
-        memberId: q.member,
-        useNonMemberPricing: q.nonMemberPricing === "true",
-      });
-      const result = await getAvailability(c.get("deps"), party, {
+      const result = await getAvailability(c.get("deps"), c.get("user"), {
         facilityType: q.facilityType,
         date: q.date,
         duration: Number(q.duration),
+        memberId: q.member,
+        useNonMemberPricing: q.nonMemberPricing === "true",
       });
       c.header("cache-control", "no-store");
       return c.json(result, 200);
@@ -94,9 +91,7 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(couponCheckResponse), ...errorResponses },
     }),
     async (c) => {
-      const input = c.req.valid("json");
-      const party = await resolveBookingParty(c.get("deps").db, c.get("user"), input);
-      return c.json(await checkCoupon(c.get("deps"), party, input), 200);
+      return c.json(await checkCoupon(c.get("deps"), c.get("user"), c.req.valid("json")), 200);
     },
   )
   .openapi(
@@ -109,10 +104,9 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(quoteResponse), ...errorResponses },
     }),
     async (c) => {
-      const input = c.req.valid("json");
-      const party = await resolveBookingParty(c.get("deps").db, c.get("user"), input);
+      const quote = await quoteCart(c.get("deps"), c.get("user"), c.req.valid("json"));
       c.header("cache-control", "no-store");
-      return c.json(await quoteCart(c.get("deps"), party, input), 200);
+      return c.json(quote, 200);
     },
   )
   .openapi(
@@ -139,8 +133,6 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
         holdToken: c.req.header(HOLD_TOKEN_HEADER)?.slice(0, 200) || null,
       });
       c.header("cache-control", "no-store");
-      // A new hold freed nothing (the holds it ended had ended already): see src/server/app.ts.
-      c.set("onlyTookPlaces", true);
       return c.json(hold, 201);
     },
   )

@@ -1,8 +1,9 @@
 import type { BookingView, ManageLinkResponse } from "../../contracts/manage";
 import { venueInstant } from "../../domain/venue-time";
+import type { SessionUser } from "../auth/session-user";
+import type { AppDeps } from "../deps";
 import { buildIcs } from "../email/ics";
-import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../kernel/deps";
+import { AppError } from "../lib/errors";
 import { loadSelfServicePolicy } from "../settings/self-service-policy";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { loadBookingView } from "./get-booking-view";

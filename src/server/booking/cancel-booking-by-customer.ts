@@ -2,14 +2,12 @@ import { and, eq } from "drizzle-orm";
 import type { SelfCancelResponse } from "../../contracts/manage";
 import { bookingReference, selfCancelRefundCents } from "../../domain/self-service-policy";
 import { reservations } from "../db/schema";
-import { absoluteUrl } from "../email/layout";
+import type { AppDeps } from "../deps";
 import { bookingCancelledEmail } from "../email/templates/booking-cancelled";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import { present } from "../kernel/present";
 import { writeAudit } from "../kernel/staff/audit-log";
-import { lockPaymentById } from "../payments/payment-rows";
-import { refundThroughProvider } from "../payments/refund-payment";
+import { absoluteUrl } from "../lib/absolute-url";
+import { AppError } from "../lib/errors";
+import { bookingPayments, refundOne, remainingCents } from "./booking-payments";
 import { firstConfirmedStart, loadBookingView } from "./get-booking-view";
 import { changeManagedBooking, requireSelfServiceAllowed } from "./managed-booking";
 
@@ -41,17 +39,18 @@ export async function cancelBookingByCustomer(
     requireSelfServiceAllowed({ policy, venue, now }, firstConfirmedStart(items), SELF_CANCEL_MESSAGES);
 
     const [first] = await tx
-      .select({
-        paymentId: reservations.paymentId,
-        name: reservations.customerName,
-        email: reservations.customerEmail,
-      })
+      .select({ name: reservations.customerName, email: reservations.customerEmail })
       .from(reservations)
       .where(and(eq(reservations.holdId, hold.id), eq(reservations.status, "confirmed")))
       .limit(1);
-    const payment = await lockPaymentById(tx, first?.paymentId ?? null);
-    const remaining = payment ? payment.amountCents - payment.refundedCents : 0;
-    const refundCents = selfCancelRefundCents(remaining, policy.refundPercent);
+    // The booking's own payment and any difference a dearer move paid (issue 30 item 1): the
+    // policy's share of what each still holds.
+    const paid = await bookingPayments(tx, hold.id, { lock: true });
+    const refunds = paid.map((payment) => ({
+      payment,
+      amountCents: selfCancelRefundCents(remainingCents(payment), policy.refundPercent),
+    }));
+    const refundCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
 
     await tx
       .update(reservations)
@@ -91,22 +90,20 @@ export async function cancelBookingByCustomer(
       });
     }
 
-    // Last, so a refusal by the provider rolls everything back and a retry reuses the key.
-    if (payment && refundCents > 0) {
-      const provider = deps.payments;
-      if (!provider || provider.name !== payment.provider || !payment.providerPaymentId) {
-        throw new AppError("PAYMENT_PROVIDER", SELF_CANCEL_MESSAGES.refundFailed(venue.phone));
-      }
-      await refundThroughProvider(tx, provider, payment, {
-        providerPaymentId: present(payment.providerPaymentId),
-        amountCents: refundCents,
-        idempotencyKey: `self-cancel-${hold.id}`,
+    // Last, so a refusal by the provider rolls everything back and a retry reuses the keys.
+    for (const [i, { payment, amountCents }] of refunds.entries()) {
+      if (amountCents <= 0) continue;
+      // The booking's own payment keeps the key it always had.
+      const key = i === 0 ? `self-cancel-${hold.id}` : `self-cancel-${hold.id}-${payment.id}`;
+      await refundOne(
+        tx,
+        deps,
+        payment,
+        amountCents,
+        key,
+        SELF_CANCEL_MESSAGES.refundFailed(venue.phone),
         now,
-        onProviderError: (err) => {
-          deps.logger.error({ err, holdId: hold.id }, "self-service refund failed at the payment provider");
-          throw new AppError("PAYMENT_PROVIDER", SELF_CANCEL_MESSAGES.refundFailed(venue.phone));
-        },
-      });
+      );
     }
     const booking = await loadBookingView(tx, { hold, venue, policy, now });
     return { booking, refundedCents: refundCents };

@@ -3,11 +3,13 @@ import type { CancelItemResponse } from "../../contracts/booking";
 import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
 import type { Tx } from "../db/client";
 import { holds, payments, reservations } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import { present } from "../kernel/present";
+import type { AppDeps } from "../deps";
 import { endHolds, expireCheckoutSessions } from "../kernel/schedule/expire-holds";
+import { AppError } from "../lib/errors";
+import { present } from "../lib/present";
+import { paymentsOf } from "../payments/payment-rows";
 import { loadVenueIdentity } from "../settings/venue-settings";
+import { COURT_BOOKING } from "./checkout-purpose";
 import { loadCouponRule } from "./coupon-queries";
 import { type HoldRow, loadHoldSummary } from "./hold-summary";
 import { loadOwnedHold } from "./load-owned-hold";
@@ -56,9 +58,10 @@ export async function cancelHoldItem(
     const open = await tx
       .select({ id: payments.id, providerSessionId: payments.providerSessionId })
       .from(payments)
-      .where(and(eq(payments.holdId, hold.id), eq(payments.state, "created")));
+      .where(and(paymentsOf(COURT_BOOKING, hold.id), eq(payments.state, "created")));
     return { alreadyCancelled: false, couponRemovedReason, open };
   });
+  await deps.schedule.changed();
   await expireCheckoutSessions(deps, result.open);
   const [hold] = await deps.db.select().from(holds).where(eq(holds.id, input.holdId));
   return {

@@ -1,12 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { CancelHoldRequest, CancelHoldResponse } from "../../contracts/booking";
 import { holds, payments } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import { isUuid } from "../kernel/ids";
-import { present } from "../kernel/present";
+import type { AppDeps } from "../deps";
 import { endHolds, expireCheckoutSessions } from "../kernel/schedule/expire-holds";
+import { AppError } from "../lib/errors";
+import { isUuid } from "../lib/ids";
+import { present } from "../lib/present";
+import { paymentsOf } from "../payments/payment-rows";
 import { ALREADY_CANCELLED_MESSAGE, CANCELLED_MESSAGE } from "./cancel-hold-item";
+import { COURT_BOOKING } from "./checkout-purpose";
 import { loadHoldSummary } from "./hold-summary";
 import { loadOwnedHold } from "./load-owned-hold";
 
@@ -27,9 +29,10 @@ export async function cancelHold(deps: AppDeps, input: CancelHoldRequest): Promi
     const open = await tx
       .select({ id: payments.id, providerSessionId: payments.providerSessionId })
       .from(payments)
-      .where(and(eq(payments.holdId, hold.id), eq(payments.state, "created")));
+      .where(and(paymentsOf(COURT_BOOKING, hold.id), eq(payments.state, "created")));
     return { alreadyCancelled: hold.expiresAt <= now, open };
   });
+  await deps.schedule.changed();
   await expireCheckoutSessions(deps, result.open);
   const [hold] = await deps.db.select().from(holds).where(eq(holds.id, holdId));
   return {
@@ -43,9 +46,11 @@ async function resolveHoldId(deps: AppDeps, input: CancelHoldRequest): Promise<s
   if (input.holdId) return input.holdId;
   if (input.checkoutSessionId) {
     const [payment] = await deps.db
-      .select({ holdId: payments.holdId })
+      .select({ holdId: payments.reference })
       .from(payments)
-      .where(eq(payments.providerSessionId, input.checkoutSessionId))
+      .where(
+        and(eq(payments.providerSessionId, input.checkoutSessionId), eq(payments.purpose, COURT_BOOKING)),
+      )
       .limit(1);
     if (payment?.holdId && isUuid(payment.holdId)) return payment.holdId;
   }

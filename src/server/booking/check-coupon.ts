@@ -1,11 +1,13 @@
 import type { CouponCheckRequest, CouponCheckResponse } from "../../contracts/booking";
 import { COUPON_FORM_MESSAGES, checkCouponForm } from "../../domain/booking-form";
 import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
-import { AppError, fieldError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import type { BookingParty } from "./booking-party";
+import type { SessionUser } from "../auth/session-user";
+import type { AppDeps } from "../deps";
+import { AppError, fieldError } from "../lib/errors";
+import { type BookingParty, resolveBookingParty } from "./booking-party";
 import { loadCouponRule } from "./coupon-queries";
 import { priceCartItems, sumCents } from "./price-cart";
+import { loadVenueTerms } from "./venue-terms";
 
 /**
  * SPEC §7 apply_coupon: the discount a code gives on this cart. The cart is priced here from its
@@ -13,6 +15,15 @@ import { priceCartItems, sumCents } from "./price-cart";
  * Nothing is reserved: the use is held when "Continue to Payment" creates the hold.
  */
 export async function checkCoupon(
+  deps: AppDeps,
+  viewer: SessionUser | null,
+  input: CouponCheckRequest,
+): Promise<CouponCheckResponse> {
+  return priceWithCoupon(deps, await resolveBookingParty(deps.db, viewer, input), input);
+}
+
+/** The coupon check for a party already resolved (the quote asks it too). */
+export async function priceWithCoupon(
   deps: AppDeps,
   party: BookingParty,
   input: CouponCheckRequest,
@@ -25,7 +36,7 @@ export async function checkCoupon(
     });
   }
   const now = deps.now();
-  const subtotalCents = sumCents(priceCartItems(input.items, now, party));
+  const subtotalCents = sumCents(priceCartItems(input.items, now, party, await loadVenueTerms(deps.db)));
   const coupon = await loadCouponRule(deps.db, input.code, now);
   const result = evaluateCoupon(coupon?.rule ?? null, subtotalCents, now);
   if (!result.ok) throw fieldError("code", result.message, "VALIDATION", { reason: result.code });

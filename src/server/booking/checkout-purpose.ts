@@ -1,72 +1,48 @@
-import { eq } from "drizzle-orm";
-import { formatTime12, venueNowTime } from "../../domain/venue-time";
-import { couponCodes, holds } from "../db/schema";
+import type { HoldItem } from "../../contracts/booking";
+import { formatVenueDateShort } from "../../domain/booking-form";
+import type { StoredCheckout } from "../db/schema";
 import type { CheckoutPurpose } from "../payments/checkout-purpose";
-import { checkoutPage, messagePage } from "../payments/test-checkout-page";
-import {
-  BOOK_LINK,
-  checkoutNotFoundPage,
-  isOpenSession,
-  isPaid,
-  paymentCompletedEvent,
-} from "../payments/test-checkout-session";
-import { loadVenueIdentity } from "../settings/venue-settings";
-import { confirmPayment, handleCheckoutExpired } from "./confirm-payment";
-import { loadHoldItems } from "./hold-summary";
+import type { VenueIdentity } from "../settings/venue-settings";
+import { afterCourtBookingExpired, fulfilCourtBooking } from "./confirm-payment";
+import type { HoldRow } from "./hold-summary";
 
-const successUrl = (sessionId: string) => `/success?session_id=${encodeURIComponent(sessionId)}`;
+/** payments.purpose of a court or dart bay booking paid online; payments.reference is the hold. */
+export const COURT_BOOKING = "reservation";
 
-const expiredPage = () =>
-  messagePage("Checkout expired", "Reservation time expired. Please choose your time again.", BOOK_LINK);
-
-/** A court or dart bay booking paid online (payments.purpose "reservation"). */
+/** A court or dart bay booking paid online. */
 export const courtBookingPurpose: CheckoutPurpose = {
-  purpose: "reservation",
-  completed: confirmPayment,
-  expired: handleCheckoutExpired,
+  purpose: COURT_BOOKING,
+  owns: (payment) => payment.reference !== null,
+  fulfil: fulfilCourtBooking,
+  afterExpired: afterCourtBookingExpired,
   testCheckout: {
-    async page(deps, payment, sessionId) {
-      if (!payment.holdId) return { html: checkoutNotFoundPage(), status: 404 };
-      if (isPaid(payment)) {
-        return {
-          html: messagePage("Already paid", "This checkout has already been paid.", {
-            href: successUrl(sessionId),
-            label: "Continue",
-          }),
-          status: 200,
-        };
-      }
-      if (!isOpenSession(payment, deps.now())) return { html: expiredPage(), status: 410 };
-      const [hold] = await deps.db.select().from(holds).where(eq(holds.id, payment.holdId));
-      const venue = await loadVenueIdentity(deps.db, deps.config);
-      const coupon = hold?.couponId
-        ? await deps.db.query.couponCodes.findFirst({ where: eq(couponCodes.id, hold.couponId) })
-        : undefined;
-      const items = (await loadHoldItems(deps.db, payment.holdId)).filter((i) => i.status === "pending");
-      return {
-        html: checkoutPage({
-          sessionId,
-          venueName: venue.venueName,
-          items,
-          subtotalCents: hold?.subtotalCents ?? payment.amountCents,
-          discountCents: hold?.discountCents ?? 0,
-          couponCode: coupon?.code ?? null,
-          totalCents: payment.amountCents,
-          expiresAtText: payment.expiresAt ? formatTime12(venueNowTime(payment.expiresAt)) : "",
-        }),
-        status: 200,
-      };
-    },
-    async pay(deps, payment, sessionId) {
-      if (isPaid(payment)) return { kind: "redirect", url: successUrl(sessionId) };
-      const now = deps.now();
-      if (!isOpenSession(payment, now)) return { kind: "page", html: expiredPage(), status: 410 };
-      return {
-        kind: "event",
-        payload: paymentCompletedEvent(payment, sessionId, now),
-        successUrl: successUrl(sessionId),
-      };
-    },
-    cancelUrl: (_deps, _payment, sessionId) => `/cancel?session_id=${encodeURIComponent(sessionId)}`,
+    expired: "Reservation time expired. Please choose your time again.",
+    back: "Back to booking",
   },
 };
+
+/** Its checkout: one line per held item, the hold's discount, back to /success or /cancel. */
+export function courtBookingCheckout(input: {
+  hold: HoldRow;
+  items: HoldItem[];
+  couponCode: string | null;
+  customerEmail: string | null;
+  venue: VenueIdentity;
+}): StoredCheckout {
+  return {
+    mode: "payment",
+    lineItems: input.items.map((i) => ({
+      name: i.facilityName,
+      description: `${formatVenueDateShort(i.date)} · ${i.displayTime} (${i.duration} min) at ${input.venue.venueName}`,
+      amountCents: i.priceCents,
+    })),
+    discountCents: input.hold.discountCents,
+    couponCode: input.couponCode,
+    customerEmail: input.customerEmail,
+    metadata: { holdId: input.hold.id },
+    recurring: null,
+    successPath: "/success?session_id={CHECKOUT_SESSION_ID}",
+    cancelPath: "/cancel?session_id={CHECKOUT_SESSION_ID}",
+    backPath: "/book",
+  };
+}

@@ -1,11 +1,12 @@
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { bookingReference, selfCancelDecision, selfServiceText } from "../../domain/self-service-policy";
 import type { Tx } from "../db/client";
 import { isExclusionViolation } from "../db/pg-errors";
-import { couponCodes, events, holds, reservations } from "../db/schema";
-import { absoluteUrl } from "../email/layout";
+import { couponCodes, holds, reservations } from "../db/schema";
+import type { AppDeps } from "../deps";
 import { bookingConfirmationEmail } from "../email/templates/booking-confirmation";
-import type { AppDeps } from "../kernel/deps";
+import { eventCourtsDuring } from "../kernel/schedule/facility-occupancy";
+import { absoluteUrl } from "../lib/absolute-url";
 import { loadSelfServicePolicy } from "../settings/self-service-policy";
 import type { VenueIdentity } from "../settings/venue-settings";
 import { firstConfirmedStart } from "./get-booking-view";
@@ -87,20 +88,7 @@ async function anyEventOverlaps(
   rows: Array<{ courtId: number | null; date: string; startTime: string; endTime: string }>,
 ): Promise<boolean> {
   for (const r of rows) {
-    if (r.courtId === null) continue;
-    const [clash] = await tx
-      .select({ id: events.id })
-      .from(events)
-      .where(
-        and(
-          eq(events.date, r.date),
-          sql`${r.courtId} = any(${events.courts})`,
-          lt(events.startTime, r.endTime),
-          gt(events.endTime, r.startTime),
-        ),
-      )
-      .limit(1);
-    if (clash) return true;
+    if (r.courtId !== null && (await eventCourtsDuring(tx, r, { courts: [r.courtId] })).size > 0) return true;
   }
   return false;
 }

@@ -1,81 +1,59 @@
 import { eq } from "drizzle-orm";
-import type Stripe from "stripe";
 import type { Tx } from "../db/client";
 import { holds, reservations } from "../db/schema";
+import type { AppDeps } from "../deps";
 import { latePaymentRefundEmail } from "../email/templates/late-payment-refund";
-import type { AppDeps } from "../kernel/deps";
 import { endHolds } from "../kernel/schedule/expire-holds";
-import type { PaidCheckout } from "../payments/settle-checkout";
-import { settleExpiredCheckout, settlePaidCheckout } from "../payments/settle-checkout";
-import type { WebhookOutcome } from "../payments/webhook-inbox";
+import type { Fulfilment, PaidCheckout } from "../payments/checkout-purpose";
+import type { PaymentRow } from "../payments/payment-rows";
 import { confirmHold } from "./confirm-hold";
 import { type HoldRow, loadHoldItems } from "./hold-summary";
 
 /**
- * A paid court booking (purpose "reservation"), through the payment spine's settle step:
+ * A paid court booking (purpose "reservation"), settled by the payment spine:
  * - hold still running → its reservations are confirmed;
  * - hold ended (expired or abandoned) → confirmed again if the same facility and time are still free;
  * - otherwise (slot taken, cart changed after checkout, hold already paid by another session) →
  *   refunded by the spine, and the customer is emailed here.
  */
-export async function confirmPayment(
-  deps: AppDeps,
-  event: Stripe.Event,
-  session: Stripe.Checkout.Session,
-): Promise<WebhookOutcome> {
-  return settlePaidCheckout(deps, event, session, {
-    purpose: "reservation",
-    owns: (payment) => payment.holdId !== null,
-    fulfil: async (tx, paid) => {
-      const { payment, venue, now } = paid;
-      const [hold] = await tx
-        .select()
-        .from(holds)
-        .where(eq(holds.id, payment.holdId as string))
-        .for("update");
-      if (!hold) throw new Error(`payment ${payment.id} refers to a missing hold`);
-      const confirmed =
-        payment.amountCents === hold.totalCents &&
-        hold.status !== "paid" &&
-        (await confirmHold(tx, deps, {
-          hold,
-          paymentId: payment.id,
-          late: hold.status !== "active",
-          venue,
-          now,
-        }));
-      if (confirmed) return "confirmed";
-      return {
-        beforeRefund: async () => {
-          await emailLatePaymentRefund(tx, deps, paid, hold);
-          return { holdId: hold.id };
-        },
-      };
+export async function fulfilCourtBooking(tx: Tx, deps: AppDeps, paid: PaidCheckout): Promise<Fulfilment> {
+  const { payment, venue, now } = paid;
+  const [hold] = await tx
+    .select()
+    .from(holds)
+    .where(eq(holds.id, payment.reference as string))
+    .for("update");
+  if (!hold) throw new Error(`payment ${payment.id} refers to a missing hold`);
+  const confirmed =
+    payment.amountCents === hold.totalCents &&
+    hold.status !== "paid" &&
+    (await confirmHold(tx, deps, {
+      hold,
+      paymentId: payment.id,
+      late: hold.status !== "active",
+      venue,
+      now,
+    }));
+  if (confirmed) return "confirmed";
+  return {
+    beforeRefund: async () => {
+      await emailLatePaymentRefund(tx, deps, paid, hold);
+      return { holdId: hold.id };
     },
-  });
+  };
 }
 
 /** checkout.session.expired: a hold whose time is up ends too. */
-export async function handleCheckoutExpired(
-  deps: AppDeps,
-  event: Stripe.Event,
-  session: Stripe.Checkout.Session,
-): Promise<WebhookOutcome> {
-  return settleExpiredCheckout(deps, event, session, {
-    purpose: "reservation",
-    owns: (payment) => payment.holdId !== null,
-    afterExpired: async (tx, payment, now) => {
-      // A newer session may be running for the same hold (the cart changed): the hold's own clock decides.
-      const [hold] = await tx
-        .select()
-        .from(holds)
-        .where(eq(holds.id, payment.holdId as string))
-        .for("update");
-      if (hold?.status === "active" && hold.expiresAt <= now) {
-        await endHolds(tx, [hold.id], "expired", "hold_expired", now);
-      }
-    },
-  });
+export async function afterCourtBookingExpired(tx: Tx, _deps: AppDeps, payment: PaymentRow, now: Date) {
+  // A newer session may be running for the same hold (the cart changed): the hold's own clock decides.
+  const [hold] = await tx
+    .select()
+    .from(holds)
+    .where(eq(holds.id, payment.reference as string))
+    .for("update");
+  if (hold?.status === "active" && hold.expiresAt <= now) {
+    await endHolds(tx, [hold.id], "expired", "hold_expired", now);
+  }
 }
 
 async function emailLatePaymentRefund(tx: Tx, deps: AppDeps, paid: PaidCheckout, hold: HoldRow) {

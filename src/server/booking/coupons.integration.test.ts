@@ -13,12 +13,12 @@ import {
   postWebhook,
   signForTestProvider,
   TEST_COUPONS,
-} from "../../../tests/integration/booking-test-kit";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+} from "../../../tests/integration/kits/booking-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
 import type { CancelItemResponse, CouponCheckResponse } from "../../contracts/booking";
 import { timeOf } from "../../domain/venue-time";
 import { couponCodes } from "../db/schema";
-import { present } from "../kernel/present";
+import { present } from "../lib/present";
 
 const clock = testClock(NOW);
 let t: TestApp;

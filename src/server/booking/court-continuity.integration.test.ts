@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHoldOk, holdBody, item, MONDAY, NOW } from "../../../tests/integration/booking-test-kit";
-import { createTestApp, type TestApp, testClock } from "../../../tests/integration/harness";
+import { createHoldOk, holdBody, item, MONDAY, NOW } from "../../../tests/integration/kits/booking-test-kit";
+import { createTestApp, type TestApp, testClock } from "../../../tests/integration/kits/harness";
 import { reservations } from "../db/schema";
 
 // DECISIONS.md Court continuity (issue 14, item 1): the server keeps a cart's slots on one court.

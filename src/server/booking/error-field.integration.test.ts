@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { holdBody, item, NOW } from "../../../tests/integration/booking-test-kit";
-import { createTestApp, type TestApp, testClock } from "../../../tests/integration/harness";
+import { holdBody, item, NOW } from "../../../tests/integration/kits/booking-test-kit";
+import { createTestApp, type TestApp, testClock } from "../../../tests/integration/kits/harness";
 import { BOOKING_FORM_MESSAGES } from "../../domain/booking-form";
 
 // The error body names the request field a problem concerns, so the booking form can show the

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { HoldItem } from "../../contracts/booking";
 import type { BookingView } from "../../contracts/manage";
+import { mapUrlFor } from "../../domain/map-link";
 import {
   bookingReference,
   type SelfServicePolicy,
@@ -10,12 +11,12 @@ import {
 } from "../../domain/self-service-policy";
 import { venueInstant } from "../../domain/venue-time";
 import type { Db, Tx } from "../db/client";
-import { couponCodes, payments, reservations } from "../db/schema";
+import { couponCodes, reservations } from "../db/schema";
 import type { VenueIdentity } from "../settings/venue-settings";
+import { isPhoneProven } from "../sms/phone-proof";
+import { bookingPayments, remainingCents } from "./booking-payments";
 import { type HoldRow, loadHoldItems } from "./hold-summary";
-
-export const mapUrlFor = (address: string) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+import { loadPendingMove } from "./reschedule-difference";
 
 /** The first start among the booking's confirmed items: the policy's deadline counts back from it. */
 export function firstConfirmedStart(items: HoldItem[]): Date | null {
@@ -25,20 +26,20 @@ export function firstConfirmedStart(items: HoldItem[]): Date | null {
   return starts.length > 0 ? new Date(Math.min(...starts)) : null;
 }
 
-/** What the payment still holds (paid less refunded); 0 for a booking a coupon made free. */
+/** What the booking's payments still hold (paid less refunded), and what was refunded. */
 export async function paidRemainingCents(
   executor: Db | Tx,
   hold: HoldRow,
-): Promise<{ paid: number; refunded: number }> {
-  const [row] = await executor
-    .select({ paymentId: reservations.paymentId })
-    .from(reservations)
-    .where(eq(reservations.holdId, hold.id))
-    .limit(1);
-  if (!row?.paymentId) return { paid: 0, refunded: 0 };
-  const payment = await executor.query.payments.findFirst({ where: eq(payments.id, row.paymentId) });
-  if (!payment) return { paid: 0, refunded: 0 };
-  return { paid: payment.amountCents - payment.refundedCents, refunded: payment.refundedCents };
+): Promise<{ paid: number; refunded: number; differencesPaid: number }> {
+  const paid = await bookingPayments(executor, hold.id);
+  return {
+    paid: paid.reduce((sum, p) => sum + remainingCents(p), 0),
+    refunded: paid.reduce((sum, p) => sum + p.refundedCents, 0),
+    // Issue 30 item 1: what dearer moves added to what the booking was sold at.
+    differencesPaid: paid
+      .filter((p) => p.purpose === "reschedule")
+      .reduce((sum, p) => sum + p.amountCents, 0),
+  };
 }
 
 /** The booking as the customer sees it on /success and the manage page. */
@@ -49,7 +50,12 @@ export async function loadBookingView(
   const { hold, venue, policy, now } = input;
   const items = await loadHoldItems(executor, hold.id);
   const [customer] = await executor
-    .select({ name: reservations.customerName })
+    .select({
+      name: reservations.customerName,
+      email: reservations.customerEmail,
+      phone: reservations.customerPhone,
+      wantsSms: reservations.wantsSmsReminders,
+    })
     .from(reservations)
     .where(eq(reservations.holdId, hold.id))
     .limit(1);
@@ -74,10 +80,10 @@ export async function loadBookingView(
     status,
     customerName: customer?.name ?? "",
     items,
-    subtotalCents: hold.subtotalCents,
+    subtotalCents: hold.subtotalCents + money.differencesPaid,
     discountCents: hold.discountCents,
     couponCode: coupon?.code ?? null,
-    totalCents: hold.totalCents,
+    totalCents: hold.totalCents + money.differencesPaid,
     refundedCents: money.refunded,
     venue: {
       venueName: venue.venueName,
@@ -94,5 +100,21 @@ export async function loadBookingView(
       refundPercent: decision.allowed ? policy.refundPercent : null,
       refundCents: decision.allowed ? selfCancelRefundCents(money.paid, policy.refundPercent) : null,
     },
+    pendingMove: status === "confirmed" ? await loadPendingMove(executor, items, now) : null,
+    textReminders: await textRemindersOf(executor, customer),
   };
+}
+
+/**
+ * Issue 30 item 2: reminders text only a phone proven for the booking's email
+ * (send-due-reminders.ts), so the booking says whether its texts wait for that proof.
+ */
+async function textRemindersOf(
+  executor: Db | Tx,
+  customer: { email: string | null; phone: string | null; wantsSms: boolean } | undefined,
+): Promise<BookingView["textReminders"]> {
+  if (!customer?.wantsSms || !customer.phone || !customer.email)
+    return { state: "off", phone: null, email: null };
+  const proven = await isPhoneProven(executor, customer.phone, customer.email);
+  return { state: proven ? "on" : "needs_code", phone: customer.phone, email: customer.email };
 }

@@ -1,5 +1,5 @@
 import type { HoldSummary } from "../../contracts/booking";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { loadHoldSummary } from "./hold-summary";
 import { loadOwnedHold } from "./load-owned-hold";
 

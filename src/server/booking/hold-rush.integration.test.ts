@@ -1,12 +1,12 @@
 import { and, eq, ne } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createHoldOk, HOLD_MS, holdBody, item, NOW } from "../../../tests/integration/booking-test-kit";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+import { createHoldOk, HOLD_MS, holdBody, item, NOW } from "../../../tests/integration/kits/booking-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
 import type { CreateHoldResponse } from "../../contracts/booking";
 import { reservations } from "../db/schema";
-import { present } from "../kernel/present";
-import { holdsQueuedFor, inFacilityDayTurn } from "./facility-day-lock";
+import { present } from "../lib/present";
+import { holdsQueuedFor, joinFacilityDayQueue } from "./facility-day-queue";
 
 // The rush's refusal path (issue 16, docs/decisions/024): while holds for a facility day are
 // queued, a request whose slot the queue's shared read of the schedule shows full is refused from
@@ -46,24 +46,8 @@ async function cancelFirst(held: CreateHoldResponse[]) {
 
 /** Keeps the facility day's queue busy until the returned function is called. */
 async function occupyQueue(date: string): Promise<{ end: () => Promise<void> }> {
-  let endTurn = () => {};
-  let entered = () => {};
-  const inside = new Promise<void>((done) => {
-    entered = done;
-  });
-  const turn = inFacilityDayTurn(t.db, [{ facilityType: "court", date }], async () => {
-    entered();
-    await new Promise<void>((done) => {
-      endTurn = done;
-    });
-  });
-  await inside;
-  return {
-    end: async () => {
-      endTurn();
-      await turn;
-    },
-  };
+  const turn = await joinFacilityDayQueue(t.db, [{ facilityType: "court", date }]);
+  return { end: async () => turn.release() };
 }
 
 /** The request got past the shared read and is waiting for its turn behind the busy one. */
@@ -90,7 +74,7 @@ const liveAt = async (date: string, start: string) =>
   ).length;
 
 // With nobody queued, the read the last transaction left for its facility day refuses a full slot
-// for up to SHARED_READ_MS: on the embedded database a transaction runs start to end without giving
+// for up to SHARED_READ_MS (shared-schedule-reads.ts): on the embedded database a transaction runs start to end without giving
 // other requests a turn, so the queue never forms and, before, every buyer in a rush ran a whole
 // transaction only to be refused. (First in the file: the queue tests below move the clock past
 // the holds' end, and the sweeper that starts then may still be at work when the next test begins.)

@@ -3,7 +3,7 @@ import type { HoldItem, HoldSummary } from "../../contracts/booking";
 import { formatTimeRange } from "../../domain/venue-time";
 import type { Db, Tx } from "../db/client";
 import { couponCodes, courts, dartBays, type holds, reservations } from "../db/schema";
-import { present } from "../kernel/present";
+import { present } from "../lib/present";
 
 export type HoldRow = typeof holds.$inferSelect;
 

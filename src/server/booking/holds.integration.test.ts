@@ -7,12 +7,12 @@ import {
   item,
   MONDAY,
   NOW,
-} from "../../../tests/integration/booking-test-kit";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+} from "../../../tests/integration/kits/booking-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
 import type { AvailabilityResponse, CancelItemResponse } from "../../contracts/booking";
 import { holds, reservations } from "../db/schema";
-import { present } from "../kernel/present";
 import { expireHolds } from "../kernel/schedule/expire-holds";
+import { present } from "../lib/present";
 
 const clock = testClock(NOW);
 let t: TestApp;

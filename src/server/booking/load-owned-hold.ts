@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { holds } from "../db/schema";
-import { AppError } from "../errors";
 import { holdTokenMatches } from "../kernel/hold-token";
+import { AppError } from "../lib/errors";
 import type { HoldRow } from "./hold-summary";
 
 export const NOT_YOUR_HOLD_MESSAGE = "This reservation hold does not belong to you";

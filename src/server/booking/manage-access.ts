@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
+import type { SessionUser } from "../auth/session-user";
 import type { Db, Tx } from "../db/client";
 import { holds } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { holdTokenMatches } from "../kernel/hold-token";
-import { returnRateLimitHit, takeRateLimitHit } from "../kernel/rate-limit";
+import { takeRateLimitHit } from "../kernel/rate-limit";
+import { addressGroup } from "../lib/address-group";
+import { AppError } from "../lib/errors";
 import type { HoldRow } from "./hold-summary";
 import { resolveManageLink } from "./manage-links";
 
@@ -13,8 +15,10 @@ export const MANAGE_LINK_INVALID =
   "This booking link is not valid or has expired. Please check your confirmation email or call us.";
 
 /**
- * Against guessing (decision 019): an address gets 10 wrong or expired manage links per 15 minutes;
- * the 11th lookup, right or wrong, is refused until the window ends. Right tokens are not counted.
+ * Against guessing (decision 019, issue 30 item 5): an address gets 10 wrong or expired manage
+ * links per 15 minutes, then wrong ones are refused until the window ends. Only wrong links count,
+ * and a right link always opens: the owner's own clicks, or ten guesses by someone else on the same
+ * Wi-Fi, never lock a customer out of their booking.
  */
 export const MANAGE_LOOKUP_LIMIT = { limit: 10, windowMs: 15 * 60_000 } as const;
 
@@ -41,19 +45,17 @@ export async function loadCustomerHold(
   return hold;
 }
 
-/** The hold a manage link opens, throttled per address; a wrong or expired link is a 404. */
+/** The hold a manage link opens; a wrong or expired link is a 404, counted against the address. */
 export async function openManageLink(deps: AppDeps, token: string, ip: string): Promise<HoldRow> {
   const now = deps.now();
-  const bucket = `manage-lookup:${ip}`;
-  const hit = await takeRateLimitHit(deps.db, bucket, MANAGE_LOOKUP_LIMIT, now);
+  const holdId = await resolveManageLink(deps.db, token, now);
+  const hold = holdId ? await deps.db.query.holds.findFirst({ where: eq(holds.id, holdId) }) : undefined;
+  if (hold) return hold;
+  const hit = await takeRateLimitHit(deps.db, `manage-lookup:${addressGroup(ip)}`, MANAGE_LOOKUP_LIMIT, now);
   if (!hit.allowed) {
     throw new AppError("RATE_LIMITED", manageLookupThrottledMessage(hit.retryAfter), {
       retryAfter: hit.retryAfter,
     });
   }
-  const holdId = await resolveManageLink(deps.db, token, now);
-  const hold = holdId ? await deps.db.query.holds.findFirst({ where: eq(holds.id, holdId) }) : undefined;
-  if (!hold) throw new AppError("NOT_FOUND", MANAGE_LINK_INVALID);
-  await returnRateLimitHit(deps.db, bucket, hit.windowStart);
-  return hold;
+  throw new AppError("NOT_FOUND", MANAGE_LINK_INVALID);
 }

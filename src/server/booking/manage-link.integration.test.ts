@@ -7,17 +7,17 @@ import {
   item,
   NOW,
   paymentForSession,
-} from "../../../tests/integration/booking-test-kit";
+} from "../../../tests/integration/kits/booking-test-kit";
 import {
   createTestApp,
   errorOf,
   type TestApp,
   type TestClient,
   testClock,
-} from "../../../tests/integration/harness";
+} from "../../../tests/integration/kits/harness";
 import type { BookingView, ManageLinkResponse, SelfCancelResponse } from "../../contracts/manage";
 import { auditLog, manageLinks, payments, reservations } from "../db/schema";
-import { present } from "../kernel/present";
+import { present } from "../lib/present";
 import { MANAGE_LOOKUP_LIMIT } from "./manage-access";
 
 // Issue 14 items 2 and 3 (decision 019): the confirmation, the manage link and self-service
@@ -164,7 +164,7 @@ describe("the manage link", () => {
     expect(await ics.text()).toContain("SUMMARY:Court 1 at Backspin Social");
   });
 
-  it(`refuses an address after ${MANAGE_LOOKUP_LIMIT.limit} wrong links in 15 minutes; right links are not counted`, async () => {
+  it(`refuses an address after ${MANAGE_LOOKUP_LIMIT.limit} wrong links in 15 minutes; right links are not counted and always open`, async () => {
     const { token } = await paidBooking({ date: "2026-11-27" });
     const ip = "203.0.113.77";
     const from = (address: string) => ({ headers: { "x-forwarded-for": address } });
@@ -176,14 +176,22 @@ describe("the manage link", () => {
       const guess = `guess${i}-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa`;
       expect((await t.request(`/api/booking/manage/${guess}`, from(ip))).status).toBe(404);
     }
-    const refused = await t.request(`/api/booking/manage/${token}`, from(ip));
+    const refused = await t.request("/api/booking/manage/guess-last-aaaaaaaaaaaaaaaaaaaaaaaaaaaa", from(ip));
     expect(refused.status).toBe(429);
+    // Issue 30 item 5: a right link always opens, even from an address that guessed too often.
+    expect((await t.request(`/api/booking/manage/${token}`, from(ip))).status).toBe(200);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await errorOf(refused)).message).toMatch(/Too many booking links tried/);
     // Another address is unaffected; the window's end frees this one.
-    expect((await t.request(`/api/booking/manage/${token}`, from("203.0.113.78"))).status).toBe(200);
+    const another = await t.request(
+      "/api/booking/manage/guess-last-aaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+      from("203.0.113.78"),
+    );
+    expect(another.status).toBe(404);
     clock.advance(MANAGE_LOOKUP_LIMIT.windowMs);
-    expect((await t.request(`/api/booking/manage/${token}`, from(ip))).status).toBe(200);
+    expect(
+      (await t.request("/api/booking/manage/guess-last-aaaaaaaaaaaaaaaaaaaaaaaaaaaa", from(ip))).status,
+    ).toBe(404);
     clock.set(NOW);
   });
 });
@@ -285,7 +293,7 @@ describe("self-service cancellation", () => {
 });
 
 describe("self-service rescheduling", () => {
-  it("moves one item to a free time on the same terms (another court when its own is taken), audits and emails", async () => {
+  it("moves one item to a free time at that time's price (another court when its own is taken), audits and emails", async () => {
     await setPolicy({ enabled: false, hoursBefore: 24, refundPercent: 100 });
     const { token, email } = await paidBooking({ date: "2026-11-20" });
     const view = (await (await t.request(`/api/booking/manage/${token}`)).json()) as BookingView;
@@ -313,12 +321,15 @@ describe("self-service rescheduling", () => {
     expect(moved.status).toBe(200);
     const after = (await moved.json()) as BookingView;
     const movedItem = present(after.items.find((i) => i.reservationId === first.reservationId));
+    // Priced at the new time (issue 30 item 1): a weekday morning is cheaper than Friday evening,
+    // and the policy (100%) gives the difference back.
     expect([movedItem.facilityName, movedItem.date, movedItem.displayTime, movedItem.priceCents]).toEqual([
       "Court 2",
       "2026-11-24",
       "10:00 AM - 11:00 AM",
-      first.priceCents,
+      2500,
     ]);
+    expect(after.refundedCents).toBe(first.priceCents - 2500);
 
     // Every court full at 12:00 on the 25th: a 409 in the spec's words, nothing moves.
     for (let i = 0; i < 8; i++) await paidBooking({ date: "2026-11-25", startTime: "12:00", single: true });

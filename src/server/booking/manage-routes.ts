@@ -6,16 +6,18 @@ import {
   manageLinkRequest,
   manageLinkResponse,
   manageTokenParams,
+  rescheduleQuoteQuery,
+  rescheduleQuoteResponse,
   rescheduleRequest,
   selfCancelResponse,
 } from "../../contracts/manage";
+import type { AppEnv } from "../deps";
 import { clientIp } from "../http/client-ip";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
 import { bookingCalendar, createManageLink, getConfirmation, getManagedBooking } from "./booking-views";
 import { cancelBookingByCustomer } from "./cancel-booking-by-customer";
 import { loadCustomerHold, openManageLink } from "./manage-access";
-import { rescheduleBookingItem } from "./reschedule-booking-item";
+import { quoteReschedule, rescheduleBookingItem } from "./reschedule-booking-item";
 
 const error = (description: string) => jsonResponse(errorResponse, description);
 const holdParams = z.object({ holdId: z.uuid("Booking not found") });
@@ -170,7 +172,8 @@ export const manageRoutes = new OpenAPIHono<AppEnv>()
       method: "post",
       path: "/booking/manage/{token}/reschedule",
       tags: ["Booking"],
-      summary: "Self-service move of one item to another free time (same type, duration and price)",
+      summary:
+        "Self-service move of one item to another free time of the same type and duration, priced at the new time: a dearer one answers with pendingMove (the checkout for the difference)",
       request: { params: manageTokenParams, ...jsonBody(rescheduleRequest) },
       responses: {
         200: jsonResponse(bookingView),
@@ -190,5 +193,30 @@ export const manageRoutes = new OpenAPIHono<AppEnv>()
         c.req.valid("json"),
       );
       return c.json(view, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/booking/manage/{token}/reschedule-quote",
+      tags: ["Booking"],
+      summary: "What moving one item to that time would cost or give back, before the move",
+      request: { params: manageTokenParams, query: rescheduleQuoteQuery },
+      responses: {
+        200: jsonResponse(rescheduleQuoteResponse),
+        ...errorResponses,
+        404: error("Unknown or expired link, or no such item"),
+        429: throttled,
+      },
+    }),
+    async (c) => {
+      c.header("cache-control", "private, no-store");
+      const quote = await quoteReschedule(
+        c.get("deps"),
+        c.req.valid("param").token,
+        clientIp(c),
+        c.req.valid("query"),
+      );
+      return c.json(quote, 200);
     },
   );

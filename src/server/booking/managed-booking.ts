@@ -3,8 +3,8 @@ import type { HoldItem } from "../../contracts/booking";
 import { type SelfServicePolicy, selfCancelDecision } from "../../domain/self-service-policy";
 import type { Tx } from "../db/client";
 import { holds } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
 import { loadSelfServicePolicy } from "../settings/self-service-policy";
 import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
 import { type HoldRow, loadHoldItems } from "./hold-summary";
@@ -32,7 +32,7 @@ export async function changeManagedBooking<T>(
 ): Promise<T> {
   const opened = await openManageLink(deps, token, ip);
   const venue = await loadVenueIdentity(deps.db, deps.config);
-  return deps.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const [hold] = await tx.select().from(holds).where(eq(holds.id, opened.id)).for("update");
     if (!hold) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND);
@@ -40,6 +40,8 @@ export async function changeManagedBooking<T>(
     const items = await loadHoldItems(tx, hold.id);
     return change({ tx, now, hold, venue, policy, items });
   });
+  await deps.schedule.changed();
+  return changed;
 }
 
 /**

@@ -11,8 +11,8 @@ import {
   paymentForSession,
   postWebhook,
   signForTestProvider,
-} from "../../../tests/integration/booking-test-kit";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+} from "../../../tests/integration/kits/booking-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
 import {
   couponCodes,
   emailOutbox,
@@ -21,8 +21,8 @@ import {
   processedWebhookEvents,
   reservations,
 } from "../db/schema";
-import { present } from "../kernel/present";
 import { expireHolds } from "../kernel/schedule/expire-holds";
+import { present } from "../lib/present";
 
 const clock = testClock(NOW);
 let t: TestApp;
@@ -294,7 +294,7 @@ describe("a 100% coupon", () => {
     const [coupon] = await t.db.select().from(couponCodes).where(eq(couponCodes.code, "ALLFREE"));
     expect(coupon?.currentUses).toBe(1);
     expect(await t.emailsTo("free@example.test")).toHaveLength(1);
-    const [n] = await t.db.select({ n: count() }).from(payments).where(eq(payments.holdId, hold.holdId));
+    const [n] = await t.db.select({ n: count() }).from(payments).where(eq(payments.reference, hold.holdId));
     expect(n?.n).toBe(0);
     const [outbox] = await t.db
       .select({ n: count() })

@@ -1,8 +1,10 @@
 import type { QuoteRequest, QuoteResponse } from "../../contracts/booking";
-import type { AppDeps } from "../kernel/deps";
-import type { BookingParty } from "./booking-party";
-import { checkCoupon } from "./check-coupon";
+import type { SessionUser } from "../auth/session-user";
+import type { AppDeps } from "../deps";
+import { resolveBookingParty } from "./booking-party";
+import { priceWithCoupon } from "./check-coupon";
 import { priceCartItems, sumCents } from "./price-cart";
+import { loadVenueTerms } from "./venue-terms";
 
 /**
  * The cart's subtotal, discount and total for the booking screen (CONVENTIONS: a component never
@@ -11,12 +13,13 @@ import { priceCartItems, sumCents } from "./price-cart";
  */
 export async function quoteCart(
   deps: AppDeps,
-  party: BookingParty,
+  viewer: SessionUser | null,
   input: QuoteRequest,
 ): Promise<QuoteResponse> {
+  const party = await resolveBookingParty(deps.db, viewer, input);
   const code = input.code?.trim() ?? "";
   if (code !== "") {
-    const priced = await checkCoupon(deps, party, { ...input, code });
+    const priced = await priceWithCoupon(deps, party, { ...input, code });
     return {
       subtotalCents: priced.subtotalCents,
       discountCents: priced.discountCents,
@@ -24,6 +27,7 @@ export async function quoteCart(
       couponCode: priced.code,
     };
   }
-  const subtotalCents = sumCents(priceCartItems(input.items, deps.now(), party));
+  const terms = await loadVenueTerms(deps.db);
+  const subtotalCents = sumCents(priceCartItems(input.items, deps.now(), party, terms));
   return { subtotalCents, discountCents: 0, totalCents: subtotalCents, couponCode: null };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { item, NOW, TEST_COUPONS } from "../../../tests/integration/booking-test-kit";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+import { item, NOW, TEST_COUPONS } from "../../../tests/integration/kits/booking-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
 import type { QuoteResponse } from "../../contracts/booking";
 import { couponCodes } from "../db/schema";
 

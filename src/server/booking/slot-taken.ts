@@ -1,9 +1,9 @@
 import type { SlotTakenDetails } from "../../contracts/booking";
 import { slotTakenMessage } from "../../domain/booking-form";
 import { nextFreeSlot } from "../../domain/next-free-slot";
-import { generateSlots } from "../../domain/slots";
-import { AppError } from "../errors";
+import { generateSlots, type SlotInput } from "../../domain/slots";
 import type { SlotContext } from "../kernel/schedule/slot-context";
+import { AppError } from "../lib/errors";
 import type { PricedItem } from "./price-cart";
 
 /**
@@ -27,6 +27,17 @@ const detailsByRead = new WeakMap<SlotContext, Map<string, SlotTakenDetails>>();
  * the slot, its length and the minute (today's started slots are not offered). The facility type
  * and date are the read's own, kept in the key so it names the slot on its own.
  */
+/** The item's day in a read, as the time picker's slots are generated from it (domain/slots.ts). */
+export const slotInput = (item: PricedItem, context: SlotContext, now: Date): Omit<SlotInput, "card"> => ({
+  date: item.date,
+  now,
+  facilityType: item.facilityType,
+  durationMinutes: item.duration,
+  hours: context.hours,
+  facilityIds: context.facilityIds,
+  busy: context.busy,
+});
+
 export function slotInReadKey(item: PricedItem, now: Date): string {
   return `${item.facilityType}|${item.date}|${item.duration}|${item.startTime}|${Math.floor(now.getTime() / 60_000)}`;
 }
@@ -36,15 +47,8 @@ function slotTakenDetails(item: PricedItem, context: SlotContext, now: Date): Sl
   let known = detailsByRead.get(context);
   const hit = known?.get(key);
   if (hit) return { ...hit };
-  const slots = generateSlots({
-    date: item.date,
-    now,
-    facilityType: item.facilityType,
-    durationMinutes: item.duration,
-    hours: context.hours,
-    facilityIds: context.facilityIds,
-    busy: context.busy,
-  });
+  // Only the next free time is read: no prices.
+  const slots = generateSlots({ ...slotInput(item, context, now), card: null });
   const next = nextFreeSlot(slots, item.startTime);
   const details: SlotTakenDetails = {
     facilityType: item.facilityType,

@@ -1,12 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { CheckoutResponse } from "../../contracts/booking";
-import { formatVenueDateShort } from "../../domain/booking-form";
 import { couponCodes, payments, reservations } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import { present } from "../kernel/present";
-import { openCheckoutSession } from "../payments/open-checkout-session";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
+import { present } from "../lib/present";
+import { insertCheckoutPayment, openCheckoutSession } from "../payments/open-checkout-session";
+import { paymentsOf } from "../payments/payment-rows";
 import { loadVenueIdentity } from "../settings/venue-settings";
+import { COURT_BOOKING, courtBookingCheckout } from "./checkout-purpose";
 import { confirmHold } from "./confirm-hold";
 import { loadHoldItems } from "./hold-summary";
 import { loadOwnedHold } from "./load-owned-hold";
@@ -48,24 +49,12 @@ export async function startCheckout(deps: AppDeps, holdId: string, token: string
     const [open] = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.holdId, hold.id), eq(payments.state, "created")))
+      .where(and(paymentsOf(COURT_BOOKING, hold.id), eq(payments.state, "created")))
       .orderBy(desc(payments.createdAt))
       .limit(1);
     if (open?.checkoutUrl && open.providerSessionId && open.amountCents === hold.totalCents) {
       return { kind: "open" as const, url: open.checkoutUrl, sessionId: open.providerSessionId };
     }
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        provider: deps.payments.name,
-        purpose: "reservation",
-        amountCents: hold.totalCents,
-        holdId: hold.id,
-        state: "created",
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
     const [customer] = await tx
       .select({ email: reservations.customerEmail })
       .from(reservations)
@@ -74,14 +63,21 @@ export async function startCheckout(deps: AppDeps, holdId: string, token: string
     const coupon = hold.couponId
       ? await tx.query.couponCodes.findFirst({ where: eq(couponCodes.id, hold.couponId) })
       : undefined;
-    return {
-      kind: "new" as const,
+    const checkout = courtBookingCheckout({
       hold,
       items,
-      payment: present(payment),
-      customerEmail: customer?.email ?? null,
       couponCode: coupon?.code ?? null,
-    };
+      customerEmail: customer?.email ?? null,
+      venue,
+    });
+    const payment = await insertCheckoutPayment(tx, deps.payments, {
+      purpose: COURT_BOOKING,
+      reference: hold.id,
+      amountCents: hold.totalCents,
+      checkout,
+      now,
+    });
+    return { kind: "new" as const, hold, payment };
   });
 
   if (prepared.kind === "free") {
@@ -92,27 +88,6 @@ export async function startCheckout(deps: AppDeps, holdId: string, token: string
     return { url: prepared.url, provider: provider.name, sessionId: prepared.sessionId, status: "redirect" };
   }
 
-  const { hold, items, payment } = prepared;
-  const session = await openCheckoutSession(deps, payment.id, () => {
-    const base = deps.config.publicUrl;
-    return provider.createCheckoutSession({
-      paymentId: payment.id,
-      holdId: hold.id,
-      purpose: "reservation",
-      lineItems: items.map((i) => ({
-        name: `${i.facilityName} — ${formatVenueDateShort(i.date)}`,
-        description: `${i.displayTime} (${i.duration} min) at ${venue.venueName}`,
-        amountCents: i.priceCents,
-      })),
-      discountCents: hold.discountCents,
-      couponCode: prepared.couponCode,
-      totalCents: hold.totalCents,
-      customerEmail: prepared.customerEmail,
-      holdExpiresAt: hold.expiresAt,
-      now,
-      successUrl: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}/cancel?session_id={CHECKOUT_SESSION_ID}`,
-    });
-  });
+  const session = await openCheckoutSession(deps, prepared.payment, { expiresAt: prepared.hold.expiresAt });
   return { url: session.url, provider: provider.name, sessionId: session.sessionId, status: "redirect" };
 }

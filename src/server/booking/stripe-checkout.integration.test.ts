@@ -12,8 +12,8 @@ import {
   paymentForSession,
   postWebhook,
   startFakeStripe,
-} from "../../../tests/integration/booking-test-kit";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+} from "../../../tests/integration/kits/booking-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
 import { couponCodes, payments, reservations } from "../db/schema";
 import { expireHolds } from "../kernel/schedule/expire-holds";
 import { createStripeProvider } from "../payments/stripe-provider";
@@ -183,7 +183,7 @@ describe("Stripe Checkout", () => {
       });
       expect(response.status).toBe(502);
       expect((await errorOf(response)).message).toBe("Failed to create checkout session");
-      const [row] = await t.db.select().from(payments).where(eq(payments.holdId, hold.holdId));
+      const [row] = await t.db.select().from(payments).where(eq(payments.reference, hold.holdId));
       expect(row?.state).toBe("failed");
     } finally {
       t.deps.payments = saved;

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config";
+import { loadConfig } from "../lib/config";
 import { BackupError, createBackup } from "./backup-archive";
 
 // npm run backup -- [--out <folder>]   (production: node dist/server/cli/backup.js --out …)

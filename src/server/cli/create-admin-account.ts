@@ -44,7 +44,8 @@ export async function createAdminAccount(db: Db, input: NewAdmin) {
       firstName,
       lastName,
       password: input.password,
-      isAdmin: true,
+      // Issue 33: the terminal makes the venue's owner, who then invites the rest of the staff.
+      staffRole: "owner",
     });
   });
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
+import { loadConfig } from "../lib/config";
 import { CreateAdminError, createAdminAccount } from "./create-admin-account";
 import { readPassword } from "./read-password";
 

@@ -2,12 +2,12 @@ import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { hashPassword } from "better-auth/crypto";
-import { loadConfig } from "../config";
 import { type Database, DatabaseInUseError, openDatabase } from "../db/client";
 import {
   PENDING_MANAGER_PASSWORD_FILE,
   storeManagerPasswordHash,
 } from "../kernel/staff/ensure-manager-password";
+import { loadConfig } from "../lib/config";
 
 // npm run manager-password — sets the shared staff secret (SPEC §6), stored only as a hash.
 // Reads MANAGER_PASSWORD from the environment, or asks for it.

@@ -1,5 +1,5 @@
-import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
+import { loadConfig } from "../lib/config";
 
 // npm run db:migrate — the server also migrates at start; this is for deploy pipelines.
 const config = loadConfig();

@@ -1,6 +1,6 @@
-import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
-import { findDemoAccounts, removeDemoData } from "../db/demo-data";
+import { findDemoAccounts, removeDemoData } from "../demo/demo-data";
+import { loadConfig } from "../lib/config";
 
 // npm run db:remove-demo — deletes the demo accounts and the rest of the seed's demo data, so a
 // database that was once a demo can serve a real venue. Stop the server first on the embedded

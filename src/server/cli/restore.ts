@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config";
+import { loadConfig } from "../lib/config";
 import { BackupError, restoreBackup } from "./backup-archive";
 
 // npm run restore -- <venue-backup-….tar.gz> [--force]

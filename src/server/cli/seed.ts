@@ -1,7 +1,7 @@
 import { createDeps } from "../bootstrap";
-import { loadConfig } from "../config";
-import { seedDatabase } from "../db/seed";
-import { createLogger } from "../logger";
+import { seedDatabase } from "../demo/seed";
+import { loadConfig } from "../lib/config";
+import { createLogger } from "../lib/logger";
 
 // npm run db:seed — idempotent; prints the demo credentials.
 const config = loadConfig();

@@ -12,9 +12,10 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { embeddedTemplatePath, migrationsDir } from "../paths";
+import { embeddedTemplatePath, migrationsDir } from "../lib/paths";
 import { type Listen, pgliteListener, postgresListener } from "./notify-bus";
 import * as schema from "./schema";
+import { createStallWatch, type StallWatch } from "./stall-watch";
 
 export type Schema = typeof schema;
 /** One type for both drivers: the embedded PGlite and the PostgreSQL server. */
@@ -28,22 +29,41 @@ export type Database = {
   ping(): Promise<void>;
   /** LISTEN on a channel (src/server/db/notify-bus.ts); the first call opens the listening connection. */
   listen: Listen;
+  /** The bounds of a wait for the database (decision record 014; configurable since issue 30). */
+  timeouts: DatabaseTimeouts;
   /** Connections the pool holds: total, idle, and callers waiting for one (PGlite: one, never waiting). */
   poolUsage(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 };
 
+/**
+ * The app's connections to PostgreSQL carry this application_name (with the process id), so an
+ * operator command can tell whether an app instance is using a database (`restore` refuses one:
+ * src/server/cli/backup-archive.ts). The notification listener's connection stays open while the
+ * app runs, even when the pool's have gone idle and closed.
+ */
+export const APP_CONNECTION_NAME = "venue-app";
+
 export type OpenOptions = {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** The bounds of PostgreSQL's waits (the server's settings: config.ts DB_*); DATABASE_TIMEOUTS by default. */
+  timeouts?: Partial<Pick<DatabaseTimeouts, "connectMs" | "poolWaitMs" | "statementMs" | "stallMs">>;
   /** Bulk loads (the bench's seeds) run statements longer than a request ever should: no timeouts. */
   longStatements?: boolean;
 };
 
 /** PostgreSQL when a URL is given; otherwise embedded PGlite in `dataDir` ("memory://" for tests). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.longStatements === true);
+  if (options.url) {
+    return openPostgres(
+      options.url,
+      options.poolSize ?? 10,
+      databaseTimeouts(options.timeouts),
+      options.longStatements === true,
+    );
+  }
   return openPglite(options.dataDir ?? "./data");
 }
 
@@ -56,6 +76,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * discarded) as soon as its connection fails; the caller's own release is then a no-op.
  */
 class ResilientPool extends pg.Pool {
+  /** Tells a frozen database from a busy one (stall-watch.ts); set once the pool exists. */
+  watch: StallWatch | null = null;
+
+  /**
+   * drizzle's queries outside a transaction come here (pg-pool's query checks a client out and
+   * queries it with callbacks, past the watch): the promise form checks out and queries through
+   * the watched paths instead, and discards the client on an error, as pg-pool does.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Pool's query has many overloads; this passes them through.
+  override query(...args: any[]): any {
+    if (!this.watch || typeof args[args.length - 1] === "function") {
+      return (super.query as (...a: unknown[]) => unknown)(...args);
+    }
+    return this.connect().then(async (client) => {
+      try {
+        const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        client.release();
+        return result;
+      } catch (err) {
+        client.release(err instanceof Error ? err : true);
+        throw err;
+      }
+    });
+  }
+
   override connect(): Promise<pg.PoolClient>;
   override connect(
     callback: (
@@ -76,10 +121,18 @@ class ResilientPool extends pg.Pool {
       super.connect(callback);
       return undefined;
     }
-    return super.connect().then((client) => {
+    const watch = this.watch;
+    const connected = watch
+      ? watch.checkout(
+          () => super.connect(),
+          // Given up on (the database was found frozen): the connection, when it comes, is discarded.
+          (late) => void late.then((client) => client.release(true)).catch(() => {}),
+        )
+      : super.connect();
+    return connected.then((client) => {
       const release = client.release;
       let released = false;
-      const checkout = watchTimeouts(client);
+      const checkout = watchTimeouts(client, watch);
       checkout.timedOut = false;
       const releaseOnce = (err?: Error | boolean) => {
         if (released) return;
@@ -106,47 +159,87 @@ const watched = new WeakMap<pg.PoolClient, { timedOut: boolean }>();
  * 10,000 times failed every query with "Maximum call stack size exceeded";
  * tests/integration/pool-checkouts.integration.test.ts.)
  */
-function watchTimeouts(client: pg.PoolClient): { timedOut: boolean } {
+function watchTimeouts(client: pg.PoolClient, watch: StallWatch | null): { timedOut: boolean } {
   const known = watched.get(client);
   if (known) return known;
   const state = { timedOut: false };
   watched.set(client, state);
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
-    const result = query(...args);
-    if (result instanceof Promise) {
-      return result.catch((err: unknown) => {
+    // The callback form is not drizzle's; it goes straight through.
+    if (typeof args[args.length - 1] === "function") return query(...args);
+    // Once a query of this checkout timed out, the connection still owes its answer and every
+    // later query would queue behind it for a timeout of its own (a transaction's ROLLBACK
+    // doubled a frozen database's wait): they fail at once, and the client is discarded.
+    if (state.timedOut) {
+      return Promise.reject(new Error("Query read timeout (an earlier query of this connection timed out)"));
+    }
+    const run = () =>
+      (query(...args) as Promise<unknown>).catch((err: unknown) => {
         if (err instanceof Error && /Query read timeout/.test(err.message)) state.timedOut = true;
         throw err;
       });
-    }
-    return result;
+    if (!watch) return run();
+    return watch.query(run, () => {
+      state.timedOut = true;
+    });
   }) as typeof client.query;
   return state;
 }
 
 /**
- * Timeouts for a database that stops answering (decision record 014). A frozen server cannot
- * enforce its own statement_timeout, so the client has its own, a little longer. Opening a
- * connection has a short limit of its own; waiting for a free place in the pool a long one, so a
- * queue of bookings under load is served, not refused (an exclusion-constraint wait lasts only as
- * long as the other booking's transaction).
+ * Timeouts for a database that stops answering (decision record 014, issue 30 item 9). A frozen
+ * server cannot enforce its own statement_timeout, so the client has its own, a little longer.
+ * Opening a connection has a short limit of its own; waiting for a free place in the pool a long
+ * one, so a queue of bookings under load is served, not refused. A frozen database is told from a
+ * busy one by the stall watch (stall-watch.ts): after `stallMs` without an answer while anyone
+ * waits, everyone waiting is answered 503. Configurable: DB_* in src/server/lib/config.ts.
  */
-export const DATABASE_TIMEOUTS = {
+export type DatabaseTimeouts = {
+  connectMs: number;
+  poolWaitMs: number;
+  statementMs: number;
+  queryMs: number;
+  idleInTransactionMs: number;
+  /** Silence (a third) plus an unanswered probe (two thirds) after which the database counts as frozen. */
+  stallMs: number;
+  pingMs: number;
+};
+
+/** How much longer than the server's statement_timeout the client waits for an answer. */
+const CLIENT_MARGIN_MS = 2_000;
+
+/** The defaults, the same as config.ts's. */
+export const DATABASE_TIMEOUTS: DatabaseTimeouts = {
   connectMs: 5_000,
   poolWaitMs: 30_000,
   statementMs: 10_000,
-  queryMs: 12_000,
+  queryMs: 10_000 + CLIENT_MARGIN_MS,
   idleInTransactionMs: 15_000,
+  stallMs: 1_500,
   /** /api/health answers 503 after this, whatever the pool is doing. */
   pingMs: 1_200,
-} as const;
+};
+
+function databaseTimeouts(given: OpenOptions["timeouts"] = {}): DatabaseTimeouts {
+  const statementMs = given.statementMs ?? DATABASE_TIMEOUTS.statementMs;
+  return {
+    ...DATABASE_TIMEOUTS,
+    connectMs: given.connectMs ?? DATABASE_TIMEOUTS.connectMs,
+    poolWaitMs: given.poolWaitMs ?? DATABASE_TIMEOUTS.poolWaitMs,
+    stallMs: given.stallMs ?? DATABASE_TIMEOUTS.stallMs,
+    statementMs,
+    queryMs: statementMs + CLIENT_MARGIN_MS,
+  };
+}
 
 /** The pool's clients: the pool's own connectionTimeoutMillis is its queue wait, this the connect. */
-class TimedClient extends pg.Client {
-  constructor(config?: pg.ClientConfig) {
-    super({ ...config, connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs });
-  }
+function timedClient(connectMs: number) {
+  return class TimedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectMs });
+    }
+  };
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -157,24 +250,43 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function openPostgres(url: string, poolSize: number, longStatements: boolean): Promise<Database> {
+/** The app's own name; bulk loads (the bench's seeds, long statements) are not the app. */
+const appConnectionName = (longStatements: boolean) =>
+  longStatements ? "venue-bulk-load" : `${APP_CONNECTION_NAME} pid ${process.pid}`;
+
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  timeouts: DatabaseTimeouts,
+  longStatements: boolean,
+): Promise<Database> {
   const pool = new ResilientPool({
     connectionString: url,
+    application_name: appConnectionName(longStatements),
     max: poolSize,
-    connectionTimeoutMillis: DATABASE_TIMEOUTS.poolWaitMs,
-    Client: TimedClient,
+    connectionTimeoutMillis: timeouts.poolWaitMs,
+    Client: timedClient(timeouts.connectMs),
     ...(longStatements
       ? {}
       : {
-          statement_timeout: DATABASE_TIMEOUTS.statementMs,
-          query_timeout: DATABASE_TIMEOUTS.queryMs,
-          idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
+          statement_timeout: timeouts.statementMs,
+          query_timeout: timeouts.queryMs,
+          idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
         }),
   });
   // A dropped connection must not crash the process; the pool replaces it on next use.
   pool.on("error", () => {});
+  const watch = longStatements
+    ? null
+    : createStallWatch({
+        url,
+        silenceMs: Math.round(timeouts.stallMs / 3),
+        probeMs: timeouts.stallMs - Math.round(timeouts.stallMs / 3),
+        poolWaiting: () => pool.waitingCount,
+      });
+  pool.watch = watch;
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  const listener = postgresListener(url);
+  const listener = postgresListener(url, undefined, appConnectionName(longStatements));
   return {
     db,
     kind: "postgres",
@@ -191,9 +303,10 @@ async function openPostgres(url: string, poolSize: number, longStatements: boole
       }
     },
     async ping() {
-      await withTimeout(db.execute(sql`select 1`), DATABASE_TIMEOUTS.pingMs, "database ping");
+      await withTimeout(db.execute(sql`select 1`), timeouts.pingMs, "database ping");
     },
     listen: listener.listen,
+    timeouts,
     poolUsage: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
@@ -201,6 +314,7 @@ async function openPostgres(url: string, poolSize: number, longStatements: boole
       max: poolSize,
     }),
     async close() {
+      watch?.close();
       await listener.close();
       await pool.end();
     },
@@ -236,7 +350,7 @@ function isAlive(pid: number): boolean {
  * Two processes opening one PGlite folder each run their own PostgreSQL on the same files: the
  * second sees stale data and its writes are lost or corrupt the first's. So the folder is locked.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const file = join(dataDir, LOCK_FILE);
   let holder = Number.NaN;
   try {
@@ -321,6 +435,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     listen: listener.listen,
+    timeouts: DATABASE_TIMEOUTS,
     poolUsage: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     async close() {
       try {

@@ -1,7 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import pg from "pg";
-import type { Logger } from "../logger";
-import type { Db, Tx } from "./client";
+import type { Logger } from "../lib/logger";
 
 /**
  * Cross-process signals through the database (PostgreSQL LISTEN/NOTIFY; PGlite has the same
@@ -11,20 +10,20 @@ import type { Db, Tx } from "./client";
  * connection is told `reconnected` (it may have missed some) and should assume everything changed.
  */
 export const CHANNELS = {
+  /** The schedule changed (src/server/kernel/schedule/schedule-changes.ts owns what it says). */
   availability: "venue_availability",
   outbox: "venue_outbox",
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
 /**
- * What a notification on the availability channel may say: that the write only took places (a new
- * hold), which the holds' shared schedule reads need not forget (docs/decisions/024). An empty
- * payload, or any other, means "anything may have changed".
+ * A connection or a transaction (`Db` or `Tx` of ./client). Named by shape, because client.ts
+ * imports this file's listeners: a type import back would make the two files a cycle.
  */
-export const ONLY_TOOK_PLACES = "taken";
+type Executor = { execute(query: SQL): PromiseLike<unknown> };
 
 /** Sends a notification on `channel` from the caller's connection (inside its transaction, if any). */
-export async function notify(executor: Db | Tx, channel: Channel, payload = ""): Promise<void> {
+export async function notify(executor: Executor, channel: Channel, payload = ""): Promise<void> {
   await executor.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
@@ -58,7 +57,7 @@ const RECONNECT_MS = 1000;
  * stop listening when it is handed to someone else). When it drops, it reconnects every second
  * and then calls every handler once, since notifications sent meanwhile are lost.
  */
-export function postgresListener(url: string, logger?: Logger): Listener {
+export function postgresListener(url: string, logger?: Logger, applicationName?: string): Listener {
   const handlers = new Map<string, Array<(payload: string) => void>>();
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
@@ -70,7 +69,7 @@ export function postgresListener(url: string, logger?: Logger): Listener {
   };
 
   const connect = async (isReconnect: boolean) => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: applicationName });
     next.on("notification", (message) => fire(message.channel, message.payload ?? ""));
     const lost = () => {
       if (client !== next) return;

@@ -25,6 +25,17 @@ export const isRetryableTransactionError = (err: unknown) => {
   return code === PG_SERIALIZATION_FAILURE || code === PG_DEADLOCK_DETECTED;
 };
 
+/**
+ * A caller waited longer than the pool's own wait for a connection (or, for sign-in, for one of
+ * its places: src/server/auth/sign-in-gate.ts): the database is too busy or away, a 503.
+ */
+export class PoolWaitTimeout extends Error {
+  constructor(what: string) {
+    super(`${what}: timeout exceeded when trying to connect`);
+    this.name = "PoolWaitTimeout";
+  }
+}
+
 const UNAVAILABLE_SOCKET_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",

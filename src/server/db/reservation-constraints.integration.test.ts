@@ -6,8 +6,8 @@ import {
   queryRows,
   sqlState,
   type TestApp,
-} from "../../../tests/integration/harness";
-import { present } from "../kernel/present";
+} from "../../../tests/integration/kits/harness";
+import { present } from "../lib/present";
 import { reservations } from "./schema";
 
 // DECISIONS.md "No double booking, ever": the database is the last line (drizzle/0001_constraints.sql).

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { StaffRole } from "../../domain/staff-roles";
 
 // SPEC §3 entities, plus what DECISIONS.md implies. Money is integer cents (docs/decisions/003).
 // Venue dates and times are wall-clock values in America/Chicago; instants are timestamptz.
@@ -37,13 +38,18 @@ export const users = pgTable(
     lastName: text("last_name").notNull().default(""),
     phone: text("phone"),
     isMember: boolean("is_member").notNull().default(false),
-    isAdmin: boolean("is_admin").notNull().default(false),
+    // Issue 33: owner, manager or front_desk; null for everyone who is not staff (domain/staff-roles.ts).
+    staffRole: text("staff_role").$type<StaffRole>(),
+    // The spec's column, derived from the role so the two never disagree (migration 0015).
+    isAdmin: boolean("is_admin").notNull().generatedAlwaysAs(sql`staff_role is not null`),
     isFrozen: boolean("is_frozen").notNull().default(false),
     membershipPlan: text("membership_plan"),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
     nextBillingDate: timestamp("next_billing_date", { withTimezone: true }),
     cancelAt: timestamp("cancel_at", { withTimezone: true }),
+    // Issue 32 item 3: a membership staff gave without payment ends at this instant (null: not comped).
+    compEndsAt: timestamp("comp_ends_at", { withTimezone: true }),
     // My Profile: the player may turn booking reminders (email and SMS) off (docs/decisions/023).
     remindersEnabled: boolean("reminders_enabled").notNull().default(true),
     createdAt: createdAt(),
@@ -55,6 +61,32 @@ export const users = pgTable(
       "users_membership_plan_check",
       sql`${t.membershipPlan} is null or ${t.membershipPlan} in ('monthly', 'annual')`,
     ),
+    check(
+      "users_staff_role_check",
+      sql`${t.staffRole} is null or ${t.staffRole} in ('owner', 'manager', 'front_desk')`,
+    ),
+    index("users_staff_role_idx").on(t.staffRole).where(sql`${t.staffRole} is not null`),
+  ],
+);
+
+// Issue 33: an owner's invitation to join the staff; the emailed link (its token, stored hashed)
+// lets the invited address set a password until expires_at.
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: text("role").$type<StaffRole>().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("staff_invitations_role_check", sql`${t.role} in ('owner', 'manager', 'front_desk')`),
+    index("staff_invitations_email_idx").on(sql`lower(${t.email})`),
   ],
 );
 
@@ -128,17 +160,34 @@ export const loginAttempts = pgTable(
 
 // ---- facilities and hours ----
 
-export const courts = pgTable("courts", {
-  id: integer("id").primaryKey(),
-  name: text("name").notNull(),
-  isActive: boolean("is_active").notNull().default(true),
-});
+// Issue 31: staff add, rename, reorder and deactivate them; ids never change, names never repeat.
+export const courts = pgTable(
+  "courts",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("courts_name_lower_key").on(sql`lower(${t.name})`),
+    check("courts_name_check", sql`length(btrim(${t.name})) between 1 and 40`),
+  ],
+);
 
-export const dartBays = pgTable("dart_bays", {
-  id: integer("id").primaryKey(),
-  name: text("name").notNull(),
-  isActive: boolean("is_active").notNull().default(true),
-});
+export const dartBays = pgTable(
+  "dart_bays",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("dart_bays_name_lower_key").on(sql`lower(${t.name})`),
+    check("dart_bays_name_check", sql`length(btrim(${t.name})) between 1 and 40`),
+  ],
+);
 
 export const operatingHours = pgTable(
   "operating_hours",
@@ -150,6 +199,59 @@ export const operatingHours = pgTable(
   (t) => [
     check("operating_hours_day_check", sql`${t.dayOfWeek} between 0 and 6`),
     check("operating_hours_order_check", sql`${t.closesAt} > ${t.opensAt}`),
+  ],
+);
+
+// Special days (issue 31): the whole venue keeps other hours on these dates, or is closed (no
+// hours). A trigger on reservations (migration 0013) refuses a booking that would break one.
+export const specialDays = pgTable(
+  "special_days",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on").notNull(),
+    opensAt: time("opens_at"),
+    closesAt: time("closes_at"),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("special_days_dates_check", sql`${t.endsOn} >= ${t.startsOn}`),
+    check(
+      "special_days_hours_check",
+      sql`(${t.opensAt} is null) = (${t.closesAt} is null) and (${t.closesAt} is null or ${t.closesAt} > ${t.opensAt})`,
+    ),
+    check("special_days_reason_check", sql`length(btrim(${t.reason})) between 1 and 120`),
+  ],
+);
+
+// Closures of courts or bays (issue 31): one stretch from (startsOn, startTime) to (endsOn,
+// endTime), or weekly on startsOn's weekday from startTime to endTime until endsOn. The same
+// trigger refuses a reservation inside one.
+export const facilityClosures = pgTable(
+  "facility_closures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    facilityType: text("facility_type").notNull(),
+    facilityIds: integer("facility_ids").array().notNull(),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on").notNull(),
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+    weekly: boolean("weekly").notNull().default(false),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("facility_closures_type_check", sql`${t.facilityType} in ('court', 'dart_bay')`),
+    check("facility_closures_ids_check", sql`cardinality(${t.facilityIds}) >= 1`),
+    check("facility_closures_dates_check", sql`${t.endsOn} >= ${t.startsOn}`),
+    check(
+      "facility_closures_range_check",
+      sql`${t.startsOn} + ${t.startTime} < ${t.endsOn} + ${t.endTime} and (not ${t.weekly} or ${t.endTime} > ${t.startTime})`,
+    ),
+    check("facility_closures_reason_check", sql`length(btrim(${t.reason})) between 1 and 120`),
+    index("facility_closures_type_dates_idx").on(t.facilityType, t.endsOn, t.startsOn),
   ],
 );
 
@@ -203,12 +305,22 @@ export const holds = pgTable(
     // per-visitor limits count by. Null for holds made before the limits existed.
     clientIp: text("client_ip"),
     customerEmail: text("customer_email"),
+    // One browser's holds (issue 30 item 11): a hold made with the token of an earlier one (header
+    // x-hold-token) carries that hold's visitor, so a visitor stays one across emails. Null before 0016.
+    visitorId: uuid("visitor_id"),
+    // A hold that carries a dearer move of a booked item (issue 30 item 1, migration 0021): its
+    // pending reservation keeps the new time while the difference is paid (purpose "reschedule").
+    // The booked reservation it moves; no foreign key (reservations already reference holds).
+    rescheduleOf: uuid("reschedule_of"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("holds_client_ip_created_idx").on(t.clientIp, t.createdAt),
     index("holds_customer_email_active_idx").on(t.customerEmail).where(sql`${t.status} = 'active'`),
+    index("holds_visitor_active_idx").on(t.visitorId).where(sql`${t.status} = 'active'`),
+    index("holds_user_active_idx").on(t.userId).where(sql`${t.status} = 'active'`),
+    index("holds_reschedule_of_idx").on(t.rescheduleOf).where(sql`${t.rescheduleOf} is not null`),
     check("holds_status_check", sql`${t.status} in ('active', 'paid', 'expired', 'cancelled')`),
     check(
       "holds_amounts_check",
@@ -217,6 +329,8 @@ export const holds = pgTable(
     index("holds_coupon_active_idx").on(t.couponId, t.status),
     // The expiry sweeper's lookup: active holds whose time is up.
     index("holds_status_expires_idx").on(t.status, t.expiresAt),
+    // The booking reference (BK- and the id's first 8 hex digits) staff type or scan at check-in.
+    index("holds_reference_idx").on(sql`upper(left(replace(${t.id}::text, '-', ''), 8))`),
   ],
 );
 
@@ -251,6 +365,11 @@ export const reservations = pgTable(
     // Why a pending reservation was cancelled: a payment that completes late may bring back a hold
     // that ran out or was abandoned, never an item the customer removed from the cart.
     cancelReason: text("cancel_reason"),
+    // Issue 33: the front desk checks a player in, or (after the start) marks a no-show; never both.
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    checkedInBy: text("checked_in_by").references(() => users.id, { onDelete: "set null" }),
+    noShowAt: timestamp("no_show_at", { withTimezone: true }),
+    noShowBy: text("no_show_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -264,6 +383,10 @@ export const reservations = pgTable(
       "reservations_facility_check",
       sql`(${t.facilityType} = 'court' and ${t.courtId} is not null and ${t.dartBayId} is null) or (${t.facilityType} = 'dart_bay' and ${t.dartBayId} is not null and ${t.courtId} is null)`,
     ),
+    check("reservations_check_in_or_no_show_check", sql`${t.checkedInAt} is null or ${t.noShowAt} is null`),
+    index("reservations_no_show_email_idx")
+      .on(sql`lower(${t.customerEmail})`)
+      .where(sql`${t.noShowAt} is not null`),
     check("reservations_status_check", sql`${t.status} in ('pending', 'confirmed', 'cancelled')`),
     check("reservations_payment_status_check", sql`${t.paymentStatus} in ('pending', 'paid')`),
     check(
@@ -295,7 +418,7 @@ export const events = pgTable(
     date: date("date").notNull(),
     startTime: time("start_time").notNull(),
     endTime: time("end_time").notNull(),
-    // DECISIONS.md: court ids, which are the court numbers 1–8.
+    // Court ids (courts.id): the venue's own courts, as many as staff keep (issue 31).
     courts: integer("courts").array().notNull().default(sql`'{}'::integer[]`),
     maxParticipants: integer("max_participants").notNull().default(16),
     memberPriceCents: integer("member_price_cents").notNull().default(0),
@@ -344,6 +467,10 @@ export const eventRegistrations = pgTable(
     isRefunded: boolean("is_refunded").notNull().default(false),
     holdTokenHash: text("hold_token_hash"),
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    // The manage link in the confirmation email (issue 34): only the token's SHA-256 is kept.
+    manageTokenHash: text("manage_token_hash"),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    checkedInBy: text("checked_in_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -353,6 +480,8 @@ export const eventRegistrations = pgTable(
     index("event_registrations_event_idx").on(t.eventId, t.status),
     index("event_registrations_user_idx").on(t.userId),
     index("event_registrations_pending_due_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+    // The registration's reference (EV- and the id's first 8 hex digits) the desk types or scans (0024).
+    index("event_registrations_reference_idx").on(sql`upper(left(replace(${t.id}::text, '-', ''), 8))`),
   ],
 );
 
@@ -400,6 +529,26 @@ export const eventWaitlist = pgTable(
 
 // ---- payments, webhooks, membership signups ----
 
+export type CheckoutLineItem = { name: string; description: string; amountCents: number };
+
+/** A checkout as its purpose declared it (payments.checkout); see src/server/payments/checkout-purpose.ts. */
+export type StoredCheckout = {
+  mode: "payment" | "subscription";
+  lineItems: CheckoutLineItem[];
+  discountCents: number;
+  couponCode: string | null;
+  customerEmail: string | null;
+  /** Our ids that travel with the session and come back in its events (purpose and paymentId added). */
+  metadata: Record<string, string>;
+  /** A subscription: the plan's provider price id (null with the test checkout), and its period. */
+  recurring: { price: string | null; interval: "month" | "year" } | null;
+  /** Where the browser goes, relative to the public address; {CHECKOUT_SESSION_ID} is the session's id. */
+  successPath: string;
+  cancelPath: string;
+  /** Where a session that can no longer be paid sends the buyer back to. */
+  backPath: string;
+};
+
 export const payments = pgTable(
   "payments",
   {
@@ -414,9 +563,11 @@ export const payments = pgTable(
     refundedCents: integer("refunded_cents").notNull().default(0),
     currency: text("currency").notNull().default("usd"),
     state: text("state").notNull().default("created"),
-    holdId: uuid("hold_id").references(() => holds.id, { onDelete: "set null" }),
-    registrationId: uuid("registration_id").references(() => eventRegistrations.id, { onDelete: "set null" }),
-    signupId: uuid("signup_id"),
+    // The purpose's own row this payment is for (a hold, an event registration, a membership signup);
+    // what it is belongs to the purpose (src/server/checkout-purposes.ts), so no foreign key.
+    reference: uuid("reference"),
+    // What the checkout showed and sent, as the purpose declared it (the test checkout renders it).
+    checkout: jsonb("checkout").$type<StoredCheckout>(),
     // The hosted checkout page the buyer is sent to, and when that session stops taking payment.
     checkoutUrl: text("checkout_url"),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
@@ -426,9 +577,8 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("payments_hold_idx").on(t.holdId),
+    index("payments_reference_idx").on(t.reference, t.purpose),
     check("payments_provider_check", sql`${t.provider} in ('stripe', 'test')`),
-    check("payments_purpose_check", sql`${t.purpose} in ('reservation', 'event_registration', 'membership')`),
     check(
       "payments_state_check",
       sql`${t.state} in ('created', 'completed', 'expired', 'refunded', 'failed')`,
@@ -486,6 +636,11 @@ export const venueSettings = pgTable(
     policyHost: text("policy_host"),
     logoUrl: text("logo_url"),
     waiverUrl: text("waiver_url"),
+    // Issue 31: "#rrggbb" (null: the app's own teal) and the policy pages (null: the policy host's).
+    brandColor: text("brand_color"),
+    privacyUrl: text("privacy_url"),
+    termsUrl: text("terms_url"),
+    refundUrl: text("refund_url"),
     managerPasswordHash: text("manager_password_hash"),
     // Limits against hoarding (src/domain/hold-limits.ts); null means the default.
     holdLimitActivePerVisitor: integer("hold_limit_active_per_visitor"),
@@ -501,10 +656,17 @@ export const venueSettings = pgTable(
     // Reminder lead times in hours (docs/decisions/023); null first = 24, null second = none.
     reminderLeadHours: integer("reminder_lead_hours"),
     reminderSecondLeadHours: integer("reminder_second_lead_hours"),
+    // Members may cancel their own membership at period end (issue 34): off by default, which keeps
+    // the spec's staff cancellation with the manager password.
+    memberSelfCancel: boolean("member_self_cancel").notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("venue_settings_single_row", sql`${t.id} = 1`),
+    check(
+      "venue_settings_brand_color_check",
+      sql`${t.brandColor} is null or ${t.brandColor} ~ '^#[0-9a-f]{6}$'`,
+    ),
     check(
       "venue_settings_self_service_check",
       sql`${t.selfServiceHoursBefore} between 0 and 720 and ${t.selfServiceRefundPercent} between 0 and 100`,
@@ -512,6 +674,65 @@ export const venueSettings = pgTable(
     check(
       "venue_settings_reminder_leads_check",
       sql`(${t.reminderLeadHours} is null or ${t.reminderLeadHours} between 1 and 72) and (${t.reminderSecondLeadHours} is null or ${t.reminderSecondLeadHours} between 1 and 72)`,
+    ),
+  ],
+);
+
+// The venue's rate card, one row per facility type (issue 32, src/domain/rate-card.ts: the shape of
+// `rates`), seeded with the spec's §9 tables; read through src/server/settings/rate-card.ts.
+export const rateCards = pgTable(
+  "rate_cards",
+  {
+    facilityType: text("facility_type").primaryKey(),
+    rates: jsonb("rates").notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [check("rate_cards_facility_type_check", sql`${t.facilityType} in ('court', 'dart_bay')`)],
+);
+
+// The membership plans (issue 32 item 3): the two plans of the spec, seeded with its prices by
+// migration 0022; staff edit their name, price, interval and the payment provider's price id.
+export const membershipPlans = pgTable(
+  "membership_plans",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    interval: text("interval").notNull(),
+    providerPriceId: text("provider_price_id"),
+    position: integer("position").notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [
+    check("membership_plans_id_check", sql`${t.id} in ('monthly', 'annual')`),
+    check("membership_plans_interval_check", sql`${t.interval} in ('month', 'year')`),
+    check("membership_plans_price_check", sql`${t.priceCents} between 0 and 1000000`),
+    check("membership_plans_name_check", sql`length(trim(${t.name})) between 1 and 60`),
+  ],
+);
+
+// Horizons, the payment hold and the member perks (issue 32 item 2), one row seeded with the spec's
+// §9 values; `free_windows` maps a weekday (0 = Sunday) to the window a free booking must lie in.
+export const bookingRules = pgTable(
+  "booking_rules",
+  {
+    id: integer("id").primaryKey().default(1),
+    guestHorizonDays: integer("guest_horizon_days").notNull().default(10),
+    memberHorizonDays: integer("member_horizon_days").notNull().default(14),
+    holdMinutes: integer("hold_minutes").notNull().default(15),
+    freeBookingsPerWeek: integer("free_bookings_per_week").notNull().default(2),
+    freeBookingMinutes: integer("free_booking_minutes").notNull().default(120),
+    freeWindows: jsonb("free_windows").notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [
+    check("booking_rules_single_row", sql`${t.id} = 1`),
+    check(
+      "booking_rules_limits_check",
+      sql`${t.guestHorizonDays} between 1 and 365 and ${t.memberHorizonDays} between 1 and 365 and ${t.holdMinutes} between 5 and 60 and ${t.freeBookingsPerWeek} between 0 and 14 and ${t.freeBookingMinutes} between 30 and 240`,
     ),
   ],
 );
@@ -562,6 +783,19 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * One row per backup the `backup` command finished (issue 30 item 12): /metrics reports the age of
+ * the newest, so an alert fires when the nightly backup stops (docs/monitoring.md).
+ */
+export const backupRuns = pgTable("backup_runs", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+  /** postgres or pglite, as the archive's manifest says. */
+  database: text("database").notNull(),
+  /** The archive's file name. */
+  archive: text("archive").notNull(),
+});
+
 export const emailOutbox = pgTable(
   "email_outbox",
   {
@@ -608,8 +842,48 @@ export const smsOutbox = pgTable(
   (t) => [
     check("sms_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     index("sms_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("sms_outbox_phone_idx").on(t.toPhone, t.createdAt),
   ],
 );
+
+/**
+ * A one-time code texted to prove a phone (issue 30 item 2, DECISIONS.md turn 3): for the person
+ * behind `email`. `sent` is false when the phone's limits kept the text from going (the row still
+ * counts the request). Only the code's hash is kept.
+ */
+export const phoneCodes = pgTable(
+  "phone_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    sent: boolean("sent").notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    clientIp: text("client_ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("phone_codes_phone_idx").on(t.phone, t.createdAt)],
+);
+
+/** A phone its owner proved with a code, for the person (email) who proved it: texts may go there. */
+export const verifiedPhones = pgTable(
+  "verified_phones",
+  {
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: "verified_phones_pkey", columns: [t.phone, t.email] })],
+);
+
+/** Phones that answered STOP: no text goes to them until they answer START. */
+export const smsOptOuts = pgTable("sms_opt_outs", {
+  phone: text("phone").primaryKey(),
+  optedOutAt: timestamp("opted_out_at", { withTimezone: true }).notNull(),
+});
 
 /** One row per reminder queued: (booking, its start instant, lead) is sent once, ever. */
 export const reminderSends = pgTable(
@@ -655,5 +929,25 @@ export const courtAlerts = pgTable(
     uniqueIndex("court_alerts_one_per_slot_key")
       .on(sql`lower(${t.email})`, t.facilityType, t.date, t.startTime, t.duration)
       .where(sql`${t.status} = 'active'`),
+  ],
+);
+
+// The built-in test checkout's stand-in for Stripe's billing portal (issue 34 item 4): the card a
+// test customer last entered there. Stripe keeps its own cards; with Stripe this stays empty.
+export const testBillingCards = pgTable(
+  "test_billing_cards",
+  {
+    customerId: text("customer_id").primaryKey(),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "test_billing_cards_card_check",
+      sql`${t.last4} ~ '^[0-9]{4}$' and ${t.expMonth} between 1 and 12 and ${t.expYear} between 2000 and 2100`,
+    ),
   ],
 );

@@ -3,6 +3,8 @@
 
 export type IcsEvent = {
   uid: string;
+  /** Raised each time the event changes, so calendars take the newer copy (RFC 5545 §3.8.7.4). */
+  sequence?: number;
   start: Date;
   end: Date;
   summary: string;
@@ -51,6 +53,7 @@ export function buildIcs(input: { productName: string; events: IcsEvent[]; now: 
       "BEGIN:VEVENT",
       `UID:${escapeIcsText(e.uid)}`,
       `DTSTAMP:${stamp(input.now)}`,
+      ...(e.sequence !== undefined ? [`SEQUENCE:${e.sequence}`] : []),
       `DTSTART:${stamp(e.start)}`,
       `DTEND:${stamp(e.end)}`,
       `SUMMARY:${escapeIcsText(e.summary)}`,

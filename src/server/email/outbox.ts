@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
+import { DEFAULT_BRAND_COLOR } from "../../domain/venue-identity";
 import type { Db, Tx } from "../db/client";
 import { CHANNELS, notify } from "../db/notify-bus";
-import { emailOutbox } from "../db/schema";
-import type { Logger } from "../logger";
+import { emailOutbox, venueSettings } from "../db/schema";
+import type { Logger } from "../lib/logger";
+import { BRAND_COLOR } from "./layout";
 
 export type OutgoingEmail = {
   to: string;
@@ -42,6 +44,17 @@ export function createOutbox(options: {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
+  /** The layout's brand places get Settings › Venue's colour, read in the caller's transaction. */
+  async function branded(executor: Db | Tx, html: string | undefined): Promise<string | null> {
+    if (!html) return null;
+    if (!html.includes(BRAND_COLOR)) return html;
+    const [row] = await executor
+      .select({ brandColor: venueSettings.brandColor })
+      .from(venueSettings)
+      .where(eq(venueSettings.id, 1));
+    return html.replaceAll(BRAND_COLOR, row?.brandColor ?? DEFAULT_BRAND_COLOR);
+  }
+
   async function enqueue(executor: Db | Tx, email: OutgoingEmail): Promise<void> {
     await executor
       .insert(emailOutbox)
@@ -49,7 +62,7 @@ export function createOutbox(options: {
         toAddress: email.to,
         subject: email.subject,
         textBody: email.text,
-        htmlBody: email.html ?? null,
+        htmlBody: await branded(executor, email.html),
         attachments: email.attachments ?? null,
         dedupeKey: email.dedupeKey ?? null,
         // Due now by the clock the worker reads (deps.now), not the database server's.

@@ -5,10 +5,11 @@ import { isUpcoming } from "../../domain/events";
 import { holdEndsAt } from "../../domain/payment-hold";
 import { WAITLIST_MESSAGES } from "../../domain/waitlist";
 import { eventRegistrations, eventWaitlist } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { newHoldToken } from "../kernel/hold-token";
-import { present } from "../kernel/present";
+import { AppError } from "../lib/errors";
+import { present } from "../lib/present";
+import { loadBookingRules } from "../settings/booking-rules";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { lockEvent } from "./event-queries";
 import { loadOwnedWaitlistEntry, waitlistEventId } from "./load-owned-waitlist-entry";
@@ -26,6 +27,7 @@ export async function acceptWaitlistOffer(
   token: string,
 ): Promise<AcceptOfferResponse> {
   const venue = await loadVenueIdentity(deps.db, deps.config);
+  const { holdMinutes } = await loadBookingRules(deps.db);
   const eventId = await waitlistEventId(deps.db, entryId);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
@@ -44,7 +46,7 @@ export async function acceptWaitlistOffer(
     const priceCents = registrationPriceCents(event, entry.isMember);
     const free = priceCents === 0;
     const holdToken = free ? null : newHoldToken();
-    const paymentHold = holdEndsAt(now);
+    const paymentHold = holdEndsAt(now, holdMinutes);
     const holdExpiresAt = free
       ? null
       : entry.offerExpiresAt > paymentHold

@@ -6,10 +6,11 @@ import {
 } from "../../domain/event-registration";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { eventRegistrations } from "../db/schema";
-import { AppError, fieldError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import { present } from "../kernel/present";
+import type { AppDeps } from "../deps";
+import { AppError, fieldError } from "../lib/errors";
+import { present } from "../lib/present";
 import { loadVenueIdentity } from "../settings/venue-settings";
+import { auditRegistration } from "./event-audit";
 import { countTakenPlaces, lockEvent } from "./event-queries";
 import { toAdminRegistration } from "./registration-dto";
 
@@ -20,6 +21,7 @@ import { toAdminRegistration } from "./registration-dto";
  */
 export async function addRegistration(
   deps: AppDeps,
+  actor: { id: string },
   eventId: string,
   input: AdminAddRegistrationRequest,
 ): Promise<AdminRegistration> {
@@ -60,6 +62,20 @@ export async function addRegistration(
         updatedAt: now,
       })
       .returning();
-    return toAdminRegistration(present(row));
+    const registration = present(row);
+    await auditRegistration(tx, {
+      action: "add_event_registration",
+      actorId: actor.id,
+      at: now,
+      registrationId: registration.id,
+      label: `${registration.customerName} · ${event.name} · ${event.date}`,
+      before: null,
+      after: {
+        name: registration.customerName,
+        email: registration.customerEmail,
+        status: registration.status,
+      },
+    });
+    return toAdminRegistration(registration);
   });
 }

@@ -17,11 +17,11 @@ import {
   seriesScopeQuery,
   updateEventResponse,
 } from "../../contracts/events";
-import { AppError } from "../errors";
-import { adminErrors, adminOnly, managerPasswordErrors } from "../http/admin-openapi";
+import type { AppEnv } from "../deps";
+import { adminErrors, managerPasswordErrors, staffOnly } from "../http/admin-openapi";
 import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
+import { AppError } from "../lib/errors";
 import { addRegistration } from "./add-registration";
 import { createEvents } from "./create-events";
 import { deleteEvent } from "./delete-event";
@@ -33,7 +33,8 @@ import { refundRegistration } from "./refund-registration";
 import { updateEvent } from "./update-event";
 
 const tags = ["Admin events"];
-const admin = { ...adminOnly, tags };
+const desk = { ...staffOnly("front_desk"), tags };
+const manager = { ...staffOnly("manager"), tags };
 
 /** SPEC §7 create-event: JSON, or multipart with the same JSON in "body" and the image in "photo". */
 const eventFormFields = z.object({
@@ -87,11 +88,11 @@ function readEventForm(c: EventFormRequest): { input: EventInput; photo: File | 
 }
 
 // SPEC §2 Admin events list, Create/Edit Event, the detail modal; §7 Events, Event registrations.
-// Admins only, on the server too (requireAdmin: a guest 401, anyone else 403).
+// Staff only, on the server too: the front desk handles registrations, a manager the events themselves.
 export const adminEventRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
     createRoute({
-      ...admin,
+      ...desk,
       method: "get",
       path: "/admin/events",
       summary: "Every event, past ones too, with participant counts and Upcoming/Completed",
@@ -104,7 +105,7 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...admin,
+      ...manager,
       method: "get",
       path: "/admin/events/available-courts",
       summary: "SPEC §5 Courts offered for a date and time (the edited event not counted)",
@@ -118,7 +119,7 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...admin,
+      ...manager,
       method: "post",
       path: "/admin/events",
       summary: "Create an event, or one per occurrence when recurring, all or none",
@@ -127,12 +128,12 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const { input, photo } = readEventForm(c);
-      return c.json(await createEvents(c.get("deps"), input, photo), 201);
+      return c.json(await createEvents(c.get("deps"), currentUser(c), input, photo), 201);
     },
   )
   .openapi(
     createRoute({
-      ...admin,
+      ...desk,
       method: "get",
       path: "/admin/events/{id}",
       summary: "One event with its registrations (the detail modal and the edit form)",
@@ -146,7 +147,7 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...admin,
+      ...manager,
       method: "put",
       path: "/admin/events/{id}",
       summary: "Edit an event, or with scope this and the following ones or its whole series",
@@ -156,12 +157,15 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const { input, photo } = readEventForm(c);
       const { scope } = c.req.valid("query");
-      return c.json(await updateEvent(c.get("deps"), c.req.valid("param").id, input, photo, scope), 200);
+      return c.json(
+        await updateEvent(c.get("deps"), currentUser(c), c.req.valid("param").id, input, photo, scope),
+        200,
+      );
     },
   )
   .openapi(
     createRoute({
-      ...admin,
+      ...manager,
       method: "delete",
       path: "/admin/events/{id}",
       summary:
@@ -170,13 +174,18 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(deleteEventResponse), ...adminErrors },
     }),
     async (c) => {
-      const count = await deleteEvent(c.get("deps"), c.req.valid("param").id, c.req.valid("query").scope);
+      const count = await deleteEvent(
+        c.get("deps"),
+        currentUser(c),
+        c.req.valid("param").id,
+        c.req.valid("query").scope,
+      );
       return c.json({ ok: true as const, count }, 200);
     },
   )
   .openapi(
     createRoute({
-      ...admin,
+      ...desk,
       method: "post",
       path: "/admin/events/{id}/registrations",
       summary: "Add Registration: confirmed and paid at once",
@@ -184,13 +193,18 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
       responses: { 201: jsonResponse(adminRegistrationResponse, "Added"), ...adminErrors },
     }),
     async (c) => {
-      const registration = await addRegistration(c.get("deps"), c.req.valid("param").id, c.req.valid("json"));
+      const registration = await addRegistration(
+        c.get("deps"),
+        currentUser(c),
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      );
       return c.json({ registration }, 201);
     },
   )
   .openapi(
     createRoute({
-      ...admin,
+      ...desk,
       method: "delete",
       path: "/admin/event-registrations/{id}",
       summary: "Delete a registration",
@@ -198,13 +212,13 @@ export const adminEventRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(okResponse), ...adminErrors },
     }),
     async (c) => {
-      await deleteRegistration(c.get("deps"), c.req.valid("param").id);
+      await deleteRegistration(c.get("deps"), currentUser(c), c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     },
   )
   .openapi(
     createRoute({
-      ...admin,
+      ...manager,
       method: "post",
       path: "/admin/event-registrations/{id}/refund",
       summary: "SPEC §7 refund_event_registration, behind the manager password",

@@ -6,10 +6,11 @@ import {
   WAITLIST_MESSAGES,
   type WaitlistStatus,
 } from "../../domain/waitlist";
+import type { SessionUser } from "../auth/session-user";
 import { eventWaitlist, venueSettings } from "../db/schema";
-import { AppError, fieldError } from "../errors";
-import type { AppDeps, SessionUser } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { writeAudit } from "../kernel/staff/audit-log";
+import { AppError, fieldError } from "../lib/errors";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { lockEvent } from "./event-queries";
 import { loadOfferMinutes, makeOffer } from "./waitlist-offers";

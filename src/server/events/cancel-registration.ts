@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { RegistrationStatusResponse } from "../../contracts/events";
 import { eventRegistrations, payments } from "../db/schema";
-import type { AppDeps } from "../kernel/deps";
-import { present } from "../kernel/present";
+import type { AppDeps } from "../deps";
+import { present } from "../lib/present";
+import { paymentsOf } from "../payments/payment-rows";
+import { EVENT_REGISTRATION } from "./checkout-purpose";
 import { toRegistrationStatus } from "./get-registration-status";
 import { loadOwnedRegistration } from "./load-owned-registration";
 import { refillEventWaitlist } from "./waitlist-offers";
@@ -30,7 +32,7 @@ export async function cancelRegistration(
     const open = await tx
       .update(payments)
       .set({ state: "expired", updatedAt: now })
-      .where(and(eq(payments.registrationId, registration.id), eq(payments.state, "created")))
+      .where(and(paymentsOf(EVENT_REGISTRATION, registration.id), eq(payments.state, "created")))
       .returning({ providerSessionId: payments.providerSessionId });
     return {
       row: present(updated),

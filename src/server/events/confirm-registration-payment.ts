@@ -1,71 +1,51 @@
 import { eq } from "drizzle-orm";
-import type Stripe from "stripe";
 import { isUpcoming } from "../../domain/events";
 import type { Tx } from "../db/client";
 import { eventRegistrations } from "../db/schema";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
+import type { Fulfilment, PaidCheckout } from "../payments/checkout-purpose";
 import type { PaymentRow } from "../payments/payment-rows";
-import { type PaidCheckout, settleExpiredCheckout, settlePaidCheckout } from "../payments/settle-checkout";
-import type { WebhookOutcome } from "../payments/webhook-inbox";
 import { countTakenPlaces, type EventRow, lockEvent } from "./event-queries";
 import type { RegistrationRow } from "./load-owned-registration";
 import { queueLatePaymentRefund, queueRegistrationConfirmation } from "./registration-emails";
 
 /**
- * A paid event registration (purpose "event_registration"), through the payment spine's settle step.
+ * A paid event registration (purpose "event_registration"), settled by the payment spine.
  * After the payment, the event row is locked (the same lock registrations take, so capacity is
  * counted once at a time), then the registration. It is confirmed when the amount matches, the
  * event has not ended and a place is free (its own running hold keeps one; after the hold ended, a
  * place still free is fine). Otherwise — the event filled meanwhile, was deleted, or the
  * registration was already paid — the registration is cancelled, the person emailed, and the spine
- * refunds the payment.
+ * refunds the payment. When the session expires unpaid, the registration's own hold decides (no step).
  */
-export async function confirmRegistrationPayment(
-  deps: AppDeps,
-  event: Stripe.Event,
-  session: Stripe.Checkout.Session,
-): Promise<WebhookOutcome> {
-  return settlePaidCheckout(deps, event, session, {
-    purpose: "event_registration",
-    fulfil: async (tx, paid) => {
-      const { payment, venue, now } = paid;
-      const { registration, eventRow } = await lockRegistrationAndEvent(tx, payment.registrationId);
-      if (registration && eventRow && (await hasPlaceFor(tx, registration, eventRow, payment, now))) {
-        await tx
-          .update(eventRegistrations)
-          .set({
-            status: "confirmed",
-            paymentStatus: "paid",
-            paymentId: payment.id,
-            holdExpiresAt: null,
-            updatedAt: now,
-          })
-          .where(eq(eventRegistrations.id, registration.id));
-        await queueRegistrationConfirmation(tx, deps, {
-          registration: { ...registration, status: "confirmed", paymentStatus: "paid" },
-          event: eventRow,
-          venue,
-          now,
-        });
-        return "confirmed";
-      }
-      return {
-        beforeRefund: async () => {
-          await undoRegistration(tx, deps, paid, registration, eventRow);
-          return { registrationId: registration?.id };
-        },
-      };
+export async function fulfilRegistration(tx: Tx, deps: AppDeps, paid: PaidCheckout): Promise<Fulfilment> {
+  const { payment, venue, now } = paid;
+  const { registration, eventRow } = await lockRegistrationAndEvent(tx, payment.reference);
+  if (registration && eventRow && (await hasPlaceFor(tx, registration, eventRow, payment, now))) {
+    await tx
+      .update(eventRegistrations)
+      .set({
+        status: "confirmed",
+        paymentStatus: "paid",
+        paymentId: payment.id,
+        holdExpiresAt: null,
+        updatedAt: now,
+      })
+      .where(eq(eventRegistrations.id, registration.id));
+    await queueRegistrationConfirmation(tx, deps, {
+      registration: { ...registration, status: "confirmed", paymentStatus: "paid" },
+      event: eventRow,
+      venue,
+      now,
+    });
+    return "confirmed";
+  }
+  return {
+    beforeRefund: async () => {
+      await undoRegistration(tx, deps, paid, registration, eventRow);
+      return { registrationId: registration?.id };
     },
-  });
-}
-
-/** checkout.session.expired: the session stopped taking payment; the registration's own hold decides. */
-export async function handleRegistrationCheckoutExpired(
-  deps: AppDeps,
-  event: Stripe.Event,
-  session: Stripe.Checkout.Session,
-): Promise<WebhookOutcome> {
-  return settleExpiredCheckout(deps, event, session, { purpose: "event_registration" });
+  };
 }
 
 /** Lock order everywhere: payment, then event, then registration. */

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { CreateEventsResponse, EventInput } from "../../contracts/events";
 import { recurrenceDates } from "../../domain/events";
 import { events } from "../db/schema";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { lockCourtScheduleExclusive } from "../kernel/schedule/court-schedule-lock";
+import { auditEvent, eventFacts } from "./event-audit";
 import { discardPhoto, readPhoto, type StoredPhoto, storePhoto } from "./event-photo-storage";
 import { assertCourtsFree, toEventValues } from "./event-values";
 
@@ -17,6 +18,7 @@ import { assertCourtsFree, toEventValues } from "./event-values";
  */
 export async function createEvents(
   deps: AppDeps,
+  actor: { id: string },
   input: EventInput,
   photoFile: File | null,
 ): Promise<CreateEventsResponse> {
@@ -33,7 +35,7 @@ export async function createEvents(
     const rows = await deps.db.transaction(async (tx) => {
       if (values.courts.length > 0) await lockCourtScheduleExclusive(tx, dates);
       await assertCourtsFree(tx, values, dates, { now, nameDates: true });
-      return tx
+      const created = await tx
         .insert(events)
         .values(
           dates.map((date) => ({
@@ -46,7 +48,21 @@ export async function createEvents(
           })),
         )
         .returning({ id: events.id, date: events.date });
+      const first = created[0];
+      if (first) {
+        await auditEvent(tx, {
+          action: "create_event",
+          actorId: actor.id,
+          at: now,
+          eventId: first.id,
+          label: `${values.name} · ${dates.length > 1 ? `${dates.length} dates from ${first.date}` : first.date}`,
+          before: null,
+          after: { ...eventFacts(values), occurrences: dates.length },
+        });
+      }
+      return created;
     });
+    await deps.schedule.changed();
     return { count: rows.length, events: rows };
   } catch (err) {
     await discardPhoto(photo);

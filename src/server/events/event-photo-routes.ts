@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Hono } from "hono";
-import type { AppEnv } from "../kernel/deps";
-import { present } from "../kernel/present";
+import type { AppEnv } from "../deps";
+import { present } from "../lib/present";
 import { EVENT_PHOTO_NAME_RE, eventPhotoDir } from "./event-photo-storage";
 
 const CONTENT_TYPES: Record<string, string> = {

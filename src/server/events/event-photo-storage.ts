@@ -2,14 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { EVENT_FORM_MESSAGES } from "../../domain/event-form";
-import {
-  detectImageKind,
-  EVENT_PHOTO_MAX_BYTES,
-  IMAGE_EXTENSIONS,
-  type ImageKind,
-} from "../../domain/event-photo";
-import type { Config } from "../config";
-import { AppError } from "../errors";
+import { EVENT_PHOTO_MAX_BYTES, IMAGE_EXTENSIONS, type ImageKind } from "../../domain/event-photo";
+import { checkedImage } from "../lib/checked-image";
+import type { Config } from "../lib/config";
+import { AppError } from "../lib/errors";
 
 // SPEC §7 Photo storage, bucket 'events', name '{timestamp}.{ext}' (plus a random part, so two
 // uploads in one millisecond never collide). DECISIONS.md: files live under the storage folder and
@@ -24,57 +20,15 @@ export const eventPhotoDir = (config: Config) => join(config.storageDir, "events
 
 /** A photo is shown at most this wide or tall; a larger one is scaled down. */
 export const EVENT_PHOTO_MAX_SIDE = 2400;
-/** Larger than any camera's photo; a small file that claims more is a decompression bomb. */
-export const EVENT_PHOTO_MAX_PIXELS = 50_000_000;
-export const PHOTO_TOO_LARGE_MESSAGE = "The image is too large (at most 50 megapixels)";
-
 /**
  * The uploaded file, if it is a JPEG, PNG, GIF or WebP image of at most 5 MB, decoded and
- * encoded again: what is stored is only the picture (no trailing script, no metadata, first frame
- * of an animation), oriented and scaled to at most 2400 px a side.
+ * encoded again (lib/checked-image.ts), scaled to at most 2400 px a side.
  */
 export async function readPhoto(file: File): Promise<PhotoUpload> {
   if (file.size > EVENT_PHOTO_MAX_BYTES) throw new AppError("VALIDATION", EVENT_FORM_MESSAGES.fileSize);
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.length > EVENT_PHOTO_MAX_BYTES) throw new AppError("VALIDATION", EVENT_FORM_MESSAGES.fileSize);
-  const kind = detectImageKind(bytes);
-  if (!kind) throw new AppError("VALIDATION", EVENT_FORM_MESSAGES.fileType);
-  return { bytes: await reencode(bytes, kind), kind };
-}
-
-async function reencode(bytes: Uint8Array, kind: ImageKind): Promise<Uint8Array> {
-  // Loaded on the first upload, not at start: the image library costs the idle server ~20 MB.
-  const { default: sharp } = await import("sharp");
-  let width: number | undefined;
-  let height: number | undefined;
-  try {
-    // Only the header is read here, so no pixel limit yet: the size is judged just below.
-    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
-  } catch {
-    throw new AppError("VALIDATION", EVENT_FORM_MESSAGES.fileType);
-  }
-  if (!width || !height) throw new AppError("VALIDATION", EVENT_FORM_MESSAGES.fileType);
-  // Checked from the header, before a single pixel is decoded.
-  if (width * height > EVENT_PHOTO_MAX_PIXELS) throw new AppError("VALIDATION", PHOTO_TOO_LARGE_MESSAGE);
-  const image = sharp(bytes, { limitInputPixels: EVENT_PHOTO_MAX_PIXELS, failOn: "error" }).rotate().resize({
-    width: EVENT_PHOTO_MAX_SIDE,
-    height: EVENT_PHOTO_MAX_SIDE,
-    fit: "inside",
-    withoutEnlargement: true,
-  });
-  const encoded =
-    kind === "jpeg"
-      ? image.jpeg({ quality: 85 })
-      : kind === "png"
-        ? image.png()
-        : kind === "webp"
-          ? image.webp({ quality: 85 })
-          : image.gif();
-  try {
-    return new Uint8Array(await encoded.toBuffer());
-  } catch {
-    throw new AppError("VALIDATION", EVENT_FORM_MESSAGES.fileType);
-  }
+  return checkedImage(bytes, { maxSide: EVENT_PHOTO_MAX_SIDE, notAnImage: EVENT_FORM_MESSAGES.fileType });
 }
 
 export type StoredPhoto = { url: string; path: string };

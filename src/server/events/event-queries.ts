@@ -1,9 +1,9 @@
-import { and, eq, gt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { AdminEventDto, EventDto } from "../../contracts/events";
 import { isEventFull, isEventType, isUpcoming } from "../../domain/events";
+import type { SessionUser } from "../auth/session-user";
 import type { Db, Tx } from "../db/client";
-import { eventRegistrations, events, eventWaitlist } from "../db/schema";
-import type { SessionUser } from "../kernel/deps";
+import { courts, eventRegistrations, events, eventWaitlist } from "../db/schema";
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -20,16 +20,29 @@ export const canSeeEvent = (viewer: SessionUser | null, event: { isPrivate: bool
   !event.isPrivate || viewer?.isAdmin === true;
 
 /**
+ * The one rule for "a registration takes a place": confirmed and paid, or pending with its payment
+ * hold still running (a hold that has ended blocks nothing). Written against the table's own name,
+ * so it reads the same in a query of its own and in a subquery of an events query.
+ */
+const registrationTakesPlace = (now: Date) => sql`(
+  (event_registrations.status = 'confirmed' and event_registrations.payment_status = 'paid')
+  or (event_registrations.status = 'pending'
+      and event_registrations.hold_expires_at > ${now.toISOString()}::timestamptz))`;
+
+/** A waitlist offer still open holds its place (docs/decisions/022). */
+const offerHoldsPlace = (now: Date) =>
+  sql`(event_waitlist.status = 'offered' and event_waitlist.offer_expires_at > ${now.toISOString()}::timestamptz)`;
+
+/**
  * Issue 15 §1: a newcomer joins the waitlist instead of registering when the places taken (as
  * countTakenPlaces counts them) reach capacity, or when anyone is already waiting.
  */
 const joinWaitlistSql = (now: Date) =>
   sql<boolean>`(
-  (select count(*) from event_registrations r where r.event_id = "events"."id" and (
-    (r.status = 'confirmed' and r.payment_status = 'paid')
-    or (r.status = 'pending' and r.hold_expires_at > ${now.toISOString()}::timestamptz)))
-  + (select count(*) from event_waitlist w where w.event_id = "events"."id"
-     and w.status = 'offered' and w.offer_expires_at > ${now.toISOString()}::timestamptz)
+  (select count(*) from event_registrations
+    where event_registrations.event_id = "events"."id" and ${registrationTakesPlace(now)})
+  + (select count(*) from event_waitlist
+    where event_waitlist.event_id = "events"."id" and ${offerHoldsPlace(now)})
   >= "events"."max_participants"
   or exists (select 1 from event_waitlist w where w.event_id = "events"."id" and w.status = 'waiting')
 )`.mapWith(Boolean);
@@ -87,16 +100,23 @@ export async function loadEventDto(executor: Db | Tx, id: string, now: Date): Pr
   return dto ?? null;
 }
 
-/** The staff's view: as above, with the series (decision 021). */
+/** The staff's view: as above, with the series (decision 021) and the courts' names (issue 31). */
 export async function loadAdminEventDtos(
   executor: Db | Tx,
   where: SQL | undefined,
   now: Date,
 ): Promise<AdminEventDto[]> {
-  const rows = await loadEventRows(executor, where, now);
+  const [rows, courtRows] = await Promise.all([
+    loadEventRows(executor, where, now),
+    executor
+      .select({ id: courts.id, name: courts.name })
+      .from(courts)
+      .orderBy(asc(courts.sortOrder), asc(courts.id)),
+  ]);
   return rows.map((r) => ({
     ...toEventDto(r.event, r.current, now, r.joinWaitlist),
     seriesId: r.event.seriesId,
+    courtNames: courtRows.filter((c) => r.event.courts.includes(c.id)).map((c) => c.name),
   }));
 }
 
@@ -142,23 +162,14 @@ export async function countTakenPlaces(
     .where(
       and(
         eq(eventRegistrations.eventId, eventId),
-        or(
-          and(eq(eventRegistrations.status, "confirmed"), eq(eventRegistrations.paymentStatus, "paid")),
-          and(eq(eventRegistrations.status, "pending"), gt(eventRegistrations.holdExpiresAt, now)),
-        ),
+        registrationTakesPlace(now),
         excludeId ? ne(eventRegistrations.id, excludeId) : undefined,
       ),
     );
   const [offers] = await tx
     .select({ open: sql<number>`count(*)`.mapWith(Number) })
     .from(eventWaitlist)
-    .where(
-      and(
-        eq(eventWaitlist.eventId, eventId),
-        eq(eventWaitlist.status, "offered"),
-        gt(eventWaitlist.offerExpiresAt, now),
-      ),
-    );
+    .where(and(eq(eventWaitlist.eventId, eventId), offerHoldsPlace(now)));
   return { confirmed: row?.confirmed ?? 0, held: (row?.held ?? 0) + (offers?.open ?? 0) };
 }
 

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { errorResponse } from "../../contracts/common";
 import {
   eventDetailResponse,
@@ -7,23 +7,38 @@ import {
   REGISTRATION_TOKEN_HEADER,
   registrationCheckoutResponse,
   registrationIdParams,
+  registrationReceipt,
   registrationRequest,
   registrationResponse,
   registrationStatusResponse,
   registrationTokenBody,
 } from "../../contracts/events";
-import { AppError } from "../errors";
+import type { SessionUser } from "../auth/session-user";
+import type { AppEnv } from "../deps";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
+import { AppError } from "../lib/errors";
 import { cancelRegistration } from "./cancel-registration";
 import { getEvent } from "./get-event";
 import { getRegistrationStatus } from "./get-registration-status";
 import { listEvents } from "./list-events";
 import { registerForEvent } from "./register-for-event";
+import { getRegistrationReceipt, registrationCalendar } from "./registration-receipt";
 import { startRegistrationCheckout } from "./start-registration-checkout";
 
 const error = (description: string) => jsonResponse(errorResponse, description);
 const tags = ["Events"];
+const calendarResponse = {
+  content: { "text/calendar": { schema: z.string() } },
+  description: "An iCalendar file",
+};
+/** The browser's token or the manage link's, in the header; the signed-in registrant needs none. */
+const readerOf = (
+  c: { req: { header: (name: string) => string | undefined } },
+  user: SessionUser | null,
+) => ({
+  token: c.req.header(REGISTRATION_TOKEN_HEADER)?.slice(0, 200) || null,
+  user,
+});
 
 // SPEC §2 Events (public) and §7 Event registrations. Anyone may call these; private events are
 // filtered for everyone but admins inside the use cases (DECISIONS.md), in the list, the detail
@@ -146,5 +161,54 @@ export const eventRoutes = new OpenAPIHono<AppEnv>()
         c.req.valid("json").holdToken,
       );
       return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/events/registrations/{id}/receipt",
+      tags,
+      summary: `The receipt (issue 34): for the registering browser's or the manage link's token (header ${REGISTRATION_TOKEN_HEADER}), or the signed-in registrant`,
+      request: { params: registrationIdParams },
+      responses: {
+        200: jsonResponse(registrationReceipt),
+        ...errorResponses,
+        404: error("Not yours, expired link, or not found"),
+      },
+    }),
+    async (c) => {
+      c.header("cache-control", "no-store");
+      const receipt = await getRegistrationReceipt(
+        c.get("deps"),
+        c.req.valid("param").id,
+        readerOf(c, c.get("user")),
+      );
+      return c.json(receipt, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/events/registrations/{id}/calendar",
+      tags,
+      summary: "Add to calendar on the receipt: the confirmed registration's event as .ics",
+      request: { params: registrationIdParams },
+      responses: {
+        200: calendarResponse,
+        ...errorResponses,
+        404: error("Not yours, not confirmed, or not found"),
+      },
+    }),
+    async (c) => {
+      const file = await registrationCalendar(
+        c.get("deps"),
+        c.req.valid("param").id,
+        readerOf(c, c.get("user")),
+      );
+      return c.body(file.body, 200, {
+        "content-type": "text/calendar; charset=utf-8",
+        "content-disposition": `attachment; filename="${file.filename}"`,
+        "cache-control": "private, no-store",
+      });
     },
   );

@@ -1,16 +1,16 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eventBody, insertEvent, NOW, registerOk } from "../../../tests/integration/kits/events-test-kit";
 import {
   createTestApp,
   errorOf,
   type TestApp,
   type TestClient,
   testClock,
-} from "../../../tests/integration/harness";
+} from "../../../tests/integration/kits/harness";
 import type { CreateEventsResponse, DeleteEventResponse, UpdateEventResponse } from "../../contracts/events";
 import { eventRegistrations, events, reservations } from "../db/schema";
-import { present } from "../kernel/present";
-import { eventBody, insertEvent, NOW, registerOk } from "./events-test-kit";
+import { present } from "../lib/present";
 
 // Decision 021 (issue 14 item 6): a recurring event is a series staff edit or delete as calendar
 // apps do — this event, this and following events, or all events in the series — all or nothing.

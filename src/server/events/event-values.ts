@@ -2,8 +2,9 @@ import type { EventInput } from "../../contracts/events";
 import { checkEventForm, EVENT_FORM_MESSAGES } from "../../domain/event-form";
 import { emptyToNull } from "../../domain/event-registration";
 import type { Tx } from "../db/client";
-import { AppError } from "../errors";
 import { findCourtConflict } from "../kernel/schedule/court-usage";
+import { activeFacilities } from "../kernel/schedule/facility-occupancy";
+import { AppError } from "../lib/errors";
 
 export type EventValues = {
   name: string;
@@ -56,6 +57,12 @@ export async function assertCourtsFree(
   dates: readonly string[],
   options: { excludeEventId?: string; excludeEventIds?: readonly string[]; now: Date; nameDates: boolean },
 ): Promise<void> {
+  if (values.courts.length > 0) {
+    const active = new Set((await activeFacilities(tx, "court")).map((c) => c.id));
+    if (values.courts.some((c) => !active.has(c))) {
+      throw new AppError("VALIDATION", EVENT_FORM_MESSAGES.inactiveCourt, undefined, { field: "courts" });
+    }
+  }
   for (const date of dates) {
     const window = { date, startTime: values.startTime, endTime: values.endTime };
     const conflict = await findCourtConflict(tx, window, values.courts, options);

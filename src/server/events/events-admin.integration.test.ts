@@ -3,17 +3,6 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createTestApp,
-  errorOf,
-  type TestApp,
-  type TestClient,
-  testClock,
-} from "../../../tests/integration/harness";
-import type { AdminEventDetailResponse, CreateEventsResponse, EventDto } from "../../contracts/events";
-import { auditLog, eventRegistrations, events, payments, reservations } from "../db/schema";
-import { present } from "../kernel/present";
-import { eventPhotoDir } from "./event-photo-storage";
-import {
   checkoutOk,
   eventBody,
   eventForm,
@@ -24,7 +13,18 @@ import {
   payOnTestCheckout,
   registerOk,
   registrationBody,
-} from "./events-test-kit";
+} from "../../../tests/integration/kits/events-test-kit";
+import {
+  createTestApp,
+  errorOf,
+  type TestApp,
+  type TestClient,
+  testClock,
+} from "../../../tests/integration/kits/harness";
+import type { AdminEventDetailResponse, CreateEventsResponse, EventDto } from "../../contracts/events";
+import { auditLog, eventRegistrations, events, payments, reservations } from "../db/schema";
+import { present } from "../lib/present";
+import { eventPhotoDir } from "./event-photo-storage";
 
 const MANAGER_PASSWORD = "front-desk-secret";
 const clock = testClock(NOW);

@@ -1,9 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
-import type { RegistrationResponse } from "../../contracts/events";
-import { eventRegistrations } from "../db/schema";
-import { present } from "../kernel/present";
 import {
   checkoutOk,
   insertEvent,
@@ -13,7 +9,11 @@ import {
   registerOk,
   registrationBody,
   registrationRow,
-} from "./events-test-kit";
+} from "../../../tests/integration/kits/events-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
+import type { RegistrationResponse } from "../../contracts/events";
+import { eventRegistrations } from "../db/schema";
+import { present } from "../lib/present";
 
 // DECISIONS.md: event capacity holds under concurrent requests. Real concurrency needs the
 // PostgreSQL server (TEST_DATABASE_URL); on the embedded database the same requests run one by one.

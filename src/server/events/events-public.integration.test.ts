@@ -1,9 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
-import type { EventDetailResponse, EventListResponse } from "../../contracts/events";
-import { eventRegistrations, payments, processedWebhookEvents } from "../db/schema";
-import { present } from "../kernel/present";
 import {
   checkoutOk,
   completedEvent,
@@ -16,7 +12,11 @@ import {
   registerOk,
   registrationBody,
   registrationRow,
-} from "./events-test-kit";
+} from "../../../tests/integration/kits/events-test-kit";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
+import type { EventDetailResponse, EventListResponse } from "../../contracts/events";
+import { eventRegistrations, payments, processedWebhookEvents } from "../db/schema";
+import { present } from "../lib/present";
 
 const clock = testClock(NOW);
 let t: TestApp;
@@ -171,7 +171,8 @@ describe("registration", () => {
     const memberUser = await t.createMember();
     const member = await t.signIn(memberUser.email, memberUser.password);
     const reg = await registerOk(member, event.id, registrationBody({ customerEmail: memberUser.email }));
-    expect(reg).toMatchObject({ status: "confirmed", priceCents: 0, holdToken: null });
+    expect(reg).toMatchObject({ status: "confirmed", priceCents: 0, holdExpiresAt: null });
+    expect(reg.holdToken).toMatch(/^[\w-]{40,}$/);
     expect(await registrationRow(t, reg.registrationId)).toMatchObject({
       status: "confirmed",
       paymentStatus: "paid",
@@ -221,7 +222,7 @@ describe("registration", () => {
     expect(payment).toMatchObject({
       state: "completed",
       purpose: "event_registration",
-      registrationId: reg.registrationId,
+      reference: reg.registrationId,
     });
     expect(await registrationRow(t, reg.registrationId)).toMatchObject({
       status: "confirmed",
@@ -308,6 +309,10 @@ describe("registration", () => {
       .select()
       .from(payments)
       .where(eq(payments.providerSessionId, checkout.sessionId));
-    expect(row).toMatchObject({ registrationId: reg.registrationId, amountCents: 1500, holdId: null });
+    expect(row).toMatchObject({
+      purpose: "event_registration",
+      reference: reg.registrationId,
+      amountCents: 1500,
+    });
   });
 });

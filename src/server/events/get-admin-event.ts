@@ -2,8 +2,8 @@ import { and, desc, eq, gt, ne, or } from "drizzle-orm";
 import type { AdminEventDetailResponse } from "../../contracts/events";
 import { EVENT_FORM_MESSAGES } from "../../domain/event-form";
 import { eventRegistrations } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
 import { loadAdminEventDto } from "./event-queries";
 import { toAdminRegistration } from "./registration-dto";
 

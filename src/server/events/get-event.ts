@@ -2,9 +2,10 @@ import { and, asc, eq } from "drizzle-orm";
 import type { EventDetailResponse } from "../../contracts/events";
 import { REGISTRATION_MESSAGES, registrationPriceCents } from "../../domain/event-registration";
 import { playerNamesOf } from "../../domain/events";
+import type { SessionUser } from "../auth/session-user";
 import { eventRegistrations } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../kernel/deps";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
 import { canSeeEvent, loadEventDto } from "./event-queries";
 
 /**

@@ -1,5 +1,5 @@
 import type { RegistrationStatusResponse } from "../../contracts/events";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { loadOwnedRegistration, type RegistrationRow } from "./load-owned-registration";
 
 export function toRegistrationStatus(row: RegistrationRow): RegistrationStatusResponse {

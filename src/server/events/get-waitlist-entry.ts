@@ -4,8 +4,8 @@ import { registrationPriceCents } from "../../domain/event-registration";
 import { WAITLIST_MESSAGES } from "../../domain/waitlist";
 import type { Db, Tx } from "../db/client";
 import { events, eventWaitlist } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
 import { loadOwnedWaitlistEntry } from "./load-owned-waitlist-entry";
 import type { WaitlistRow } from "./waitlist-offers";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { WaitlistEntryResponse } from "../../contracts/waitlist";
 import { eventWaitlist } from "../db/schema";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { lockEvent } from "./event-queries";
 import { getWaitlistEntry } from "./get-waitlist-entry";

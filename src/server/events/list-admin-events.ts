@@ -1,6 +1,6 @@
 import type { AdminEventListResponse } from "../../contracts/events";
 import { venueToday } from "../../domain/venue-time";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { loadAdminEventDtos } from "./event-queries";
 
 /**

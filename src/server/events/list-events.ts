@@ -1,8 +1,9 @@
 import { and, eq, gte } from "drizzle-orm";
 import type { EventListResponse } from "../../contracts/events";
 import { venueToday } from "../../domain/venue-time";
+import type { SessionUser } from "../auth/session-user";
 import { events } from "../db/schema";
-import type { AppDeps, SessionUser } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { loadEventDtos } from "./event-queries";
 
 /**

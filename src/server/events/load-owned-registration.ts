@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { REGISTRATION_MESSAGES } from "../../domain/event-registration";
 import type { Db, Tx } from "../db/client";
 import { eventRegistrations } from "../db/schema";
-import { AppError } from "../errors";
 import { holdTokenMatches } from "../kernel/hold-token";
+import { AppError } from "../lib/errors";
 
 export type RegistrationRow = typeof eventRegistrations.$inferSelect;
 

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { WAITLIST_MESSAGES } from "../../domain/waitlist";
 import type { Db, Tx } from "../db/client";
 import { eventWaitlist } from "../db/schema";
-import { AppError } from "../errors";
 import { holdTokenMatches } from "../kernel/hold-token";
+import { AppError } from "../lib/errors";
 import type { WaitlistRow } from "./waitlist-offers";
 
 /**

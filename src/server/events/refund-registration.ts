@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { AdminRegistration } from "../../contracts/events";
 import { formatEventShortDate } from "../../domain/events";
+import type { SessionUser } from "../auth/session-user";
 import { eventRegistrations, events } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../kernel/deps";
-import { present } from "../kernel/present";
+import type { AppDeps } from "../deps";
 import { withManagerPassword } from "../kernel/staff/manager-authorization";
+import { AppError } from "../lib/errors";
+import { present } from "../lib/present";
 import { lockPaymentById } from "../payments/payment-rows";
 import { refundForStaff } from "../payments/refund-payment";
 import { toAdminRegistration } from "./registration-dto";

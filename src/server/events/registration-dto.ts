@@ -18,5 +18,6 @@ export function toAdminRegistration(row: RegistrationRow): AdminRegistration {
     isRefunded: row.isRefunded,
     priceCents: row.priceCents,
     createdAt: row.createdAt.toISOString(),
+    checkedInAt: row.checkedInAt?.toISOString() ?? null,
   };
 }

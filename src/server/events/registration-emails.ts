@@ -1,22 +1,27 @@
 import type { Tx } from "../db/client";
 import type { eventRegistrations } from "../db/schema";
+import type { AppDeps } from "../deps";
 import {
   eventPaymentRefundEmail,
   eventRegistrationConfirmationEmail,
 } from "../email/templates/event-registration";
-import type { AppDeps } from "../kernel/deps";
 import type { VenueIdentity } from "../settings/venue-settings";
 import type { EventRow } from "./event-queries";
+import { mintRegistrationManageLink, registrationManagePath } from "./registration-receipt";
 
 type RegistrationRow = typeof eventRegistrations.$inferSelect;
 
-/** Queued in the caller's transaction, once per registration (the dedupe key). */
+/**
+ * Queued in the caller's transaction, once per registration (the dedupe key), with the
+ * registration's reference and a new manage link (issue 34).
+ */
 export async function queueRegistrationConfirmation(
   tx: Tx,
   deps: AppDeps,
   input: { registration: RegistrationRow; event: EventRow; venue: VenueIdentity; now: Date },
 ): Promise<void> {
   const { registration, event } = input;
+  const manageToken = await mintRegistrationManageLink(tx, registration.id);
   await deps.outbox.enqueue(tx, {
     to: registration.customerEmail,
     ...eventRegistrationConfirmationEmail({
@@ -28,6 +33,7 @@ export async function queueRegistrationConfirmation(
       priceCents: registration.priceCents,
       event,
       eventUrl: `${deps.config.publicUrl}/events/${event.id}`,
+      manageUrl: `${deps.config.publicUrl}${registrationManagePath(registration.id, manageToken)}`,
       now: input.now,
     }),
     dedupeKey: `event-registration-confirmed-${registration.id}`,

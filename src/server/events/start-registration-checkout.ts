@@ -1,14 +1,14 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { RegistrationCheckoutResponse } from "../../contracts/events";
 import { REGISTRATION_MESSAGES } from "../../domain/event-registration";
-import { formatEventLongDate, playerNamesOf } from "../../domain/events";
-import { formatTimeRange } from "../../domain/venue-time";
 import { events, payments } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import { present } from "../kernel/present";
-import { openCheckoutSession } from "../payments/open-checkout-session";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
+import { present } from "../lib/present";
+import { insertCheckoutPayment, openCheckoutSession } from "../payments/open-checkout-session";
+import { paymentsOf } from "../payments/payment-rows";
 import { loadVenueIdentity } from "../settings/venue-settings";
+import { EVENT_REGISTRATION, eventRegistrationCheckout } from "./checkout-purpose";
 import { loadOwnedRegistration } from "./load-owned-registration";
 
 /**
@@ -24,6 +24,7 @@ export async function startRegistrationCheckout(
 ): Promise<RegistrationCheckoutResponse> {
   const now = deps.now();
   const provider = deps.payments;
+  const venue = await loadVenueIdentity(deps.db, deps.config);
   const prepared = await deps.db.transaction(async (tx) => {
     const registration = await loadOwnedRegistration(tx, registrationId, token, { lock: true });
     if (registration.status === "confirmed")
@@ -44,61 +45,28 @@ export async function startRegistrationCheckout(
     const [open] = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.registrationId, registration.id), eq(payments.state, "created")))
+      .where(and(paymentsOf(EVENT_REGISTRATION, registration.id), eq(payments.state, "created")))
       .orderBy(desc(payments.createdAt))
       .limit(1);
     if (open?.checkoutUrl && open.providerSessionId && open.amountCents === registration.priceCents) {
       return { kind: "open" as const, url: open.checkoutUrl, sessionId: open.providerSessionId };
     }
     const [event] = await tx.select().from(events).where(eq(events.id, registration.eventId));
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        provider: provider.name,
-        purpose: "event_registration",
-        amountCents: registration.priceCents,
-        registrationId: registration.id,
-        state: "created",
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return { kind: "new" as const, registration, event: present(event), payment: present(payment) };
+    const payment = await insertCheckoutPayment(tx, provider, {
+      purpose: EVENT_REGISTRATION,
+      reference: registration.id,
+      amountCents: registration.priceCents,
+      checkout: eventRegistrationCheckout({ registration, event: present(event), venue }),
+      now,
+    });
+    return { kind: "new" as const, registration, payment };
   });
 
   if (prepared.kind === "open") {
     return { url: prepared.url, provider: present(provider).name, sessionId: prepared.sessionId };
   }
-  const { registration, event, payment } = prepared;
-  const venue = await loadVenueIdentity(deps.db, deps.config);
-  const base = deps.config.publicUrl;
-  const back = `${base}/events/${event.id}?registration=${registration.id}`;
-  const players = playerNamesOf(registration.playerNames);
-  const session = await openCheckoutSession(deps, payment.id, () => {
-    return present(provider).createCheckoutSession({
-      paymentId: payment.id,
-      holdId: null,
-      registrationId: registration.id,
-      purpose: "event_registration",
-      lineItems: [
-        {
-          name: `${event.name} — ${formatEventLongDate(event.date)}`,
-          description: [
-            `${formatTimeRange(event.startTime.slice(0, 5), event.endTime.slice(0, 5))} at ${venue.venueName}`,
-            ...(players.length > 0 ? [`Players: ${players.join(", ")}`] : []),
-          ].join(" · "),
-          amountCents: registration.priceCents,
-        },
-      ],
-      discountCents: 0,
-      couponCode: null,
-      totalCents: registration.priceCents,
-      customerEmail: registration.customerEmail,
-      holdExpiresAt: present(registration.holdExpiresAt),
-      now,
-      successUrl: `${back}&checkout=success`,
-      cancelUrl: `${back}&checkout=cancelled`,
-    });
+  const session = await openCheckoutSession(deps, prepared.payment, {
+    expiresAt: present(prepared.registration.holdExpiresAt),
   });
   return { url: session.url, provider: present(provider).name, sessionId: session.sessionId };
 }

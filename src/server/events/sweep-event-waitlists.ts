@@ -1,8 +1,9 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { eventRegistrations, events, payments } from "../db/schema";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { expireCheckoutSessions } from "../kernel/schedule/expire-holds";
 import { loadVenueIdentity } from "../settings/venue-settings";
+import { EVENT_REGISTRATION } from "./checkout-purpose";
 import { eventsToSettle, settleEventWaitlist } from "./waitlist-offers";
 
 /**
@@ -40,9 +41,10 @@ export async function sweepEventWaitlists(
   const open = await deps.db
     .select({ id: payments.id, providerSessionId: payments.providerSessionId })
     .from(payments)
-    .innerJoin(eventRegistrations, eq(eventRegistrations.id, payments.registrationId))
+    .innerJoin(eventRegistrations, eq(eventRegistrations.id, payments.reference))
     .where(
       and(
+        eq(payments.purpose, EVENT_REGISTRATION),
         eq(payments.state, "created"),
         isNotNull(payments.providerSessionId),
         eq(eventRegistrations.status, "cancelled"),

@@ -4,10 +4,11 @@ import type { EventInput, UpdateEventResponse } from "../../contracts/events";
 import { EVENT_FORM_MESSAGES } from "../../domain/event-form";
 import { SERIES_MESSAGES, type SeriesScope, shiftOccurrenceDate } from "../../domain/event-series";
 import { events } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import { present } from "../kernel/present";
+import type { AppDeps } from "../deps";
 import { lockCourtScheduleExclusive } from "../kernel/schedule/court-schedule-lock";
+import { AppError } from "../lib/errors";
+import { present } from "../lib/present";
+import { auditEvent, eventFacts } from "./event-audit";
 import { discardPhoto, readPhoto, type StoredPhoto, storePhoto } from "./event-photo-storage";
 import { loadAdminEventDto } from "./event-queries";
 import { assertCourtsFree, toEventValues } from "./event-values";
@@ -27,6 +28,7 @@ import { refillEventWaitlist } from "./waitlist-offers";
  */
 export async function updateEvent(
   deps: AppDeps,
+  actor: { id: string },
   id: string,
   input: EventInput,
   photoFile: File | null,
@@ -82,8 +84,19 @@ export async function updateEvent(
           .where(eq(events.id, move.id));
       }
       if (scoped.splits) await dissolveLoneSeries(tx, [oldSeries, seriesId]);
+      const chosenAfter = moves.find((m) => m.id === id)?.date ?? values.date;
+      await auditEvent(tx, {
+        action: "update_event",
+        actorId: actor.id,
+        at: now,
+        eventId: id,
+        label: `${values.name} · ${chosenAfter}${moves.length > 1 ? ` and ${moves.length - 1} more` : ""}`,
+        before: eventFacts(scoped.chosen),
+        after: { ...eventFacts({ ...values, date: chosenAfter }) },
+      });
       return { event: present(await loadAdminEventDto(tx, id, now)), count: moves.length, ids };
     });
+    await deps.schedule.changed();
     // Issue 15 §1: raised capacity frees places for the people waiting.
     for (const eventId of updated.ids) await refillEventWaitlist(deps, eventId);
     const event = (await loadAdminEventDto(deps.db, id, deps.now())) ?? updated.event;

@@ -3,15 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, testClock } from "../../../tests/integration/harness";
-import { testServerUrl } from "../../../tests/integration/test-databases";
+import { insertEvent, NOW, registrationBody } from "../../../tests/integration/kits/events-test-kit";
+import { createTestApp, type TestApp, testClock } from "../../../tests/integration/kits/harness";
+import { testServerUrl } from "../../../tests/integration/kits/test-databases";
 import { createDeps } from "../bootstrap";
-import { loadConfig } from "../config";
 import { emailOutbox, eventRegistrations, eventWaitlist } from "../db/schema";
+import type { AppDeps } from "../deps";
 import { createJobRunner } from "../jobs/job-runner";
-import type { AppDeps } from "../kernel/deps";
-import { createLogger } from "../logger";
-import { insertEvent, NOW, registrationBody } from "./events-test-kit";
+import { loadConfig } from "../lib/config";
+import { createLogger } from "../lib/logger";
 import { sweepEventWaitlists } from "./sweep-event-waitlists";
 
 // Issue 15 §1 "exactly one offer per free place … with several server processes": two app
@@ -61,14 +61,14 @@ describe.skipIf(!testServerUrl())("event waitlist across two instances", () => {
     return row?.n ?? 0;
   };
 
-  /** Until `check` holds, then a little longer to see that nothing more happens. */
+  /** Until `check` holds; then one more whole pass by each instance, which must change nothing. */
   async function settle(check: () => Promise<boolean>) {
     const deadline = Date.now() + 20_000;
     while (!(await check())) {
       if (Date.now() > deadline) throw new Error("the instances did not settle");
       await new Promise((r) => setTimeout(r, 50));
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all([t.deps, second].map((deps) => sweepEventWaitlists(deps)));
   }
 
   it("10 places freed with 30 waiting: exactly 10 offers, then exactly the next 10, never twice", async () => {

@@ -14,12 +14,12 @@ import {
   waitlistTokenBody,
 } from "../../contracts/waitlist";
 import { WAITLIST_MESSAGES } from "../../domain/waitlist";
-import { AppError } from "../errors";
-import { adminErrors, adminOnly } from "../http/admin-openapi";
+import type { AppEnv } from "../deps";
+import { adminErrors, staffOnly } from "../http/admin-openapi";
 import { clientIp } from "../http/client-ip";
 import { currentUser } from "../http/guards";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
+import { AppError } from "../lib/errors";
 import { acceptWaitlistOffer } from "./accept-waitlist-offer";
 import { listEventWaitlist, offerPlaceByHand, setWaitlistOfferMinutes } from "./admin-waitlist";
 import { getWaitlistEntry } from "./get-waitlist-entry";
@@ -28,7 +28,8 @@ import { leaveWaitlist } from "./leave-waitlist";
 
 const error = (description: string) => jsonResponse(errorResponse, description);
 const tags = ["Event waitlists"];
-const admin = { ...adminOnly, tags };
+const desk = { ...staffOnly("front_desk"), tags };
+const manager = { ...staffOnly("manager"), tags };
 
 // Issue 15 §1 (docs/decisions/022). The public routes answer only the holder of an entry's token.
 export const waitlistRoutes = new OpenAPIHono<AppEnv>()
@@ -117,7 +118,7 @@ export const waitlistRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...admin,
+      ...desk,
       method: "get",
       path: "/admin/events/{id}/waitlist",
       summary: "An event's waitlist with positions and offer states, and the venue's offer time",
@@ -128,7 +129,7 @@ export const waitlistRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...admin,
+      ...desk,
       method: "post",
       path: "/admin/events/{id}/waitlist/{entryId}/offer",
       summary: "Offer a place by hand to this person",
@@ -142,7 +143,7 @@ export const waitlistRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      ...admin,
+      ...manager,
       method: "put",
       path: "/admin/waitlist-settings",
       summary: "How long a waitlist offer holds a place (minutes)",

@@ -1,12 +1,18 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  insertEvent,
+  NOW,
+  registerOk,
+  registrationBody,
+} from "../../../tests/integration/kits/events-test-kit";
+import {
   createTestApp,
   errorOf,
   type TestApp,
   type TestClient,
   testClock,
-} from "../../../tests/integration/harness";
+} from "../../../tests/integration/kits/harness";
 import type { EventDetailResponse, RegistrationResponse } from "../../contracts/events";
 import type {
   AdminWaitlistResponse,
@@ -15,8 +21,7 @@ import type {
 } from "../../contracts/waitlist";
 import { WAITLIST_JOIN_LIMIT } from "../../domain/waitlist";
 import { auditLog, emailOutbox, eventRegistrations, eventWaitlist } from "../db/schema";
-import { present } from "../kernel/present";
-import { insertEvent, NOW, registerOk, registrationBody } from "./events-test-kit";
+import { present } from "../lib/present";
 import { sweepEventWaitlists } from "./sweep-event-waitlists";
 
 // Issue 15 §1 and §4 with the clock injected: the offer chain, many places freed at once, and the
@@ -327,5 +332,37 @@ describe("event waitlist offers", () => {
       body: JSON.stringify(registrationBody()),
     });
     expect(later.status).toBe(201);
+  });
+
+  // Registering and joining start with one opening (registration-opening.ts): its checks answer both alike.
+  it("a join meets the registration's checks: a bad phone names the field, a private or ended event is refused", async () => {
+    clock.set(NOW);
+    const from = { "x-forwarded-for": "203.0.113.78", "content-type": "application/json" };
+    const send = (eventId: string, what: "registrations" | "waitlist", body = registrationBody()) =>
+      t.request(`/api/events/${eventId}/${what}`, {
+        method: "POST",
+        headers: from,
+        body: JSON.stringify(body),
+      });
+    const { event } = await fullEvent(1);
+    const hidden = await insertEvent(t, { isPrivate: true });
+    const over = await insertEvent(t, { date: "2026-11-16" });
+    for (const what of ["registrations", "waitlist"] as const) {
+      const badPhone = await send(event.id, what, registrationBody({ customerPhone: "555-01" }));
+      expect(badPhone.status, what).toBe(400);
+      expect(await errorOf(badPhone), what).toMatchObject({
+        field: "phone",
+        message: expect.stringContaining("phone"),
+      });
+      const unseen = await send(hidden.id, what);
+      expect([unseen.status, (await errorOf(unseen)).message], what).toEqual([404, "Event not found"]);
+      const ended = await send(over.id, what);
+      expect([ended.status, (await errorOf(ended)).message], what).toEqual([
+        409,
+        "This event has already ended",
+      ]);
+    }
+    const rows = await t.db.select().from(eventWaitlist).where(eq(eventWaitlist.clientIp, "203.0.113.78"));
+    expect(rows).toEqual([]);
   });
 });

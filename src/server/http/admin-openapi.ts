@@ -1,9 +1,19 @@
 import { errorResponse } from "../../contracts/common";
-import { requireAdmin } from "./guards";
+import type { StaffRole } from "../../domain/staff-roles";
+import { requireStaff } from "./guards";
 import { errorResponses, jsonResponse } from "./openapi";
 
-// Every staff route: requireAdmin first (a guest 401, anyone else 403), then its contract.
-export const adminOnly = { tags: ["Admin"], middleware: requireAdmin };
+// Every staff route names the least role that may call it (issue 33; who may do what:
+// docs/decisions/027-staff-roles.md). The guard runs first (a guest 401, anyone else 403), then the
+// contract. The authorization matrix (tests/integration/hardening/) holds its own table of the
+// expected role of every route, so a route guarded with the wrong role fails it.
+const guards: Record<StaffRole, ReturnType<typeof requireStaff>> = {
+  front_desk: requireStaff("front_desk"),
+  manager: requireStaff("manager"),
+  owner: requireStaff("owner"),
+};
+
+export const staffOnly = (role: StaffRole) => ({ tags: ["Admin"], middleware: guards[role] });
 
 const error = (description: string) => jsonResponse(errorResponse, description);
 

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
-import type { AppEnv } from "../kernel/deps";
+import type { AppEnv } from "../deps";
 
 /**
  * The address our own reverse proxy saw, from X-Forwarded-For. A proxy appends the address it

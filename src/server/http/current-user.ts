@@ -1,4 +1,4 @@
-import type { SessionUser } from "../kernel/deps";
+import type { SessionUser } from "../auth/session-user";
 
 /** What the browser learns about the signed-in user (the session contract), never the row itself. */
 export const toCurrentUser = (u: Omit<SessionUser, "sessionToken" | "isFrozen">) => ({
@@ -9,4 +9,5 @@ export const toCurrentUser = (u: Omit<SessionUser, "sessionToken" | "isFrozen">)
   phone: u.phone,
   isMember: u.isMember,
   isAdmin: u.isAdmin,
+  staffRole: u.staffRole,
 });

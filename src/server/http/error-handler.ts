@@ -2,9 +2,10 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isDatabaseUnavailable, PG_CHARACTER_NOT_IN_REPERTOIRE, pgErrorCode } from "../db/pg-errors";
-import { escapeHtml } from "../email/layout";
-import { isAppError } from "../errors";
-import type { AppEnv } from "../kernel/deps";
+import type { AppEnv } from "../deps";
+import { isAppError } from "../lib/errors";
+import { escapeHtml } from "../lib/escape-html";
+import { pathForLog } from "./log-path";
 
 // The edge: an AppError becomes its status and the spec's message; anything else is a 500
 // with a generic message (the details go to the log, never to the browser).
@@ -40,7 +41,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   const deps = c.get("deps");
   if (isDatabaseUnavailable(err)) {
     deps?.logger.warn(
-      { err: err.message, path: c.req.path, requestId: c.get("requestId") },
+      { err: err.message, path: pathForLog(c), requestId: c.get("requestId") },
       "database unavailable",
     );
     c.header("retry-after", "30");
@@ -50,7 +51,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     }
     return c.json({ error: { code: "UNAVAILABLE", message: UNAVAILABLE_MESSAGE } }, 503);
   }
-  deps?.logger.error({ err, path: c.req.path, requestId: c.get("requestId") }, "unhandled error");
+  deps?.logger.error({ err, path: pathForLog(c), requestId: c.get("requestId") }, "unhandled error");
   return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
 }
 

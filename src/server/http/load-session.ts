@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { sessions, users } from "../db/schema";
-import type { AppEnv } from "../kernel/deps";
+import type { AppEnv } from "../deps";
 
 // Resolves the session cookie to a fresh user row on every request, so a role change or a
 // freeze takes effect at once. A frozen user's sessions are ended on sight.
@@ -27,6 +27,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
           phone: row.phone,
           isMember: row.isMember,
           isAdmin: row.isAdmin,
+          staffRole: row.staffRole,
           isFrozen: row.isFrozen,
           sessionToken: result.session.token,
         });

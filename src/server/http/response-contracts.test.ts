@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
-import type { AppDeps, AppEnv } from "../kernel/deps";
+import type { AppDeps, AppEnv } from "../deps";
 import { jsonResponse } from "./openapi";
 import { validateResponses } from "./response-contracts";
 

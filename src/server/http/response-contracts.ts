@@ -2,7 +2,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { ZodType } from "zod";
-import type { AppEnv } from "../kernel/deps";
+import type { AppEnv } from "../deps";
+import { pathForLog } from "./log-path";
 
 type JsonResponses = Record<string, { content?: Record<string, { schema?: unknown }> }>;
 
@@ -37,7 +38,7 @@ export function validateResponses(api: OpenAPIHono<AppEnv>, basePath: string): M
     const parsed = schema.safeParse(body);
     if (parsed.success) return;
     c.get("deps").logger.error(
-      { path: c.req.path, status: c.res.status, issues: parsed.error.issues.slice(0, 5) },
+      { path: pathForLog(c), status: c.res.status, issues: parsed.error.issues.slice(0, 5) },
       "response does not match its contract",
     );
     c.res = undefined;

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { AppError } from "../errors";
-import type { AppEnv } from "../kernel/deps";
+import type { AppEnv } from "../deps";
+import { AppError } from "../lib/errors";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -3,9 +3,12 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { escapeHtml } from "../email/layout";
-import type { AppEnv } from "../kernel/deps";
-import { clientDistDir } from "../paths";
+import { BOOK_HERO, EVENTS_HERO, HERO_ART_SIZE } from "../../contracts/landing-heroes";
+import { documentTitle, NOT_FOUND_TITLE, pageName } from "../../contracts/pages";
+import type { AppEnv } from "../deps";
+import { escapeHtml } from "../lib/escape-html";
+import { clientDistDir } from "../lib/paths";
+import { loadPublicPlans } from "../settings/membership-plans";
 import { loadPublicSettings } from "../settings/venue-settings";
 import { toCurrentUser } from "./current-user";
 import { paintFirst, type ServedIndex, startTag } from "./first-paint";
@@ -44,14 +47,28 @@ export function staticClient(distDir = clientDistDir) {
   app.get("*", loadSession, async (c) => {
     const viewer = c.get("user");
     const user = viewer ? toCurrentUser(viewer) : null;
-    const { db, config } = c.get("deps");
-    const settings = await loadPublicSettings(db, config);
+    const { db, config, database } = c.get("deps");
+    // The settings come from in-process caches now, so the page would render with the database
+    // gone and every call from it fail: one ping keeps the visitor's "Back in a minute" page.
+    const [settings, plans] = await Promise.all([
+      loadPublicSettings(db, config),
+      // /signup's plans (issue 32 item 3), so its prices and button show without another round trip.
+      c.req.path === "/signup" ? loadPublicPlans(db) : null,
+      database.ping(),
+    ]);
     const head =
       `<script type="application/json" id="session-data">${jsonForHtml({ user })}</script>` +
-      `<script type="application/json" id="settings-data">${jsonForHtml(settings)}</script>`;
+      `<script type="application/json" id="settings-data">${jsonForHtml(settings)}</script>` +
+      (plans ? `<script type="application/json" id="plans-data">${jsonForHtml(plans)}</script>` : "");
     c.header("cache-control", "private, no-cache");
     c.header("vary", "cookie, accept-encoding");
+    // Issue 34: an address with no page is a 404 (the app shows its "Page not found"), and every
+    // page has its own title, before the app's script runs.
+    const name = pageName(c.req.path);
+    const title = escapeHtml(documentTitle(name ?? NOT_FOUND_TITLE, settings.venueName));
+    if (name === null) c.status(404);
     const html = index.html
+      .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
       .replace("</head>", `${head}</head>`)
       .replace("<!--shell--><!--/shell-->", landingFrame(c.req.path, settings))
       .replace("</body>", `${startFor(c.req.path)}</body>`);
@@ -71,18 +88,26 @@ export function staticClient(distDir = clientDistDir) {
 }
 
 /**
- * The frame of a landing page as its first paint: the header's logo and name and the page's heading,
- * the same text and place as the app's own (BookingIntro, EventsListView), which replaces it.
+ * The frame of a landing page as its first paint: the header's logo and name and the page's hero,
+ * the same markup, text and place as the app's own (components/VenueHero.tsx), which replaces it.
  */
 function landingFrame(path: string, venue: { venueName: string; logoUrl: string }): string {
-  const main = /^\/(book)?$/.test(path)
-    ? `<div class="shell-main"><h1>Your Game Starts Here at ${escapeHtml(venue.venueName)}</h1><p>Book a pickleball court or a dart bay in a few taps.</p></div>`
+  const page = /^\/(book)?$/.test(path)
+    ? { hero: BOOK_HERO, frame: "shell-main" }
     : path === "/events"
-      ? '<div class="shell-main events"><h1>Upcoming Events</h1></div>'
+      ? { hero: EVENTS_HERO, frame: "shell-main events" }
       : null;
-  if (!main) return "";
+  if (!page) return "";
+  const { hero } = page;
+  const logo = escapeHtml(venue.logoUrl);
+  const main =
+    `<div class="${page.frame}"><div class="hero ${hero.variant}">` +
+    `<img class="hero-art" src="${escapeHtml(hero.art)}" alt="" width="${HERO_ART_SIZE.width}" height="${HERO_ART_SIZE.height}" fetchpriority="high">` +
+    `<div class="hero-body"><img class="hero-logo" src="${logo}" alt="" width="40" height="40">` +
+    `<h1 class="hero-title">${escapeHtml(hero.title(venue.venueName))}</h1>` +
+    `<p class="hero-lead">${escapeHtml(hero.lead(venue.venueName))}</p></div></div></div>`;
   return (
-    `<header class="shell-header"><div class="shell-inner"><img src="${escapeHtml(venue.logoUrl)}" alt="" width="36" height="36">` +
+    `<header class="shell-header"><div class="shell-inner"><img src="${logo}" alt="" width="36" height="36">` +
     `<span>${escapeHtml(venue.venueName)}</span></div></header>${main}`
   );
 }

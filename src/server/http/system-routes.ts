@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { venueSettingsResponse } from "../../contracts/settings";
-import type { AppEnv } from "../kernel/deps";
+import type { AppEnv } from "../deps";
 import { loadPublicSettings } from "../settings/venue-settings";
 import { jsonResponse } from "./openapi";
 

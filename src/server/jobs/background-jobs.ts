@@ -1,4 +1,4 @@
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { pruneRateLimitHits } from "../kernel/rate-limit";
 import { expireHolds } from "../kernel/schedule/expire-holds";
 import { notifyFreedSlots } from "../notifications/notify-freed-slots";

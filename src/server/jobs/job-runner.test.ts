@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createLogger } from "../logger";
+import { createLogger } from "../lib/logger";
 import { createJobRunner } from "./job-runner";
 
 describe("createJobRunner", () => {

@@ -1,4 +1,4 @@
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 
 export type Job = { name: string; intervalMs: number; run: () => Promise<unknown> };
 
@@ -14,7 +14,8 @@ export function createJobRunner(logger: Logger, jobs: Job[]) {
     if (running.has(job.name)) return;
     const run = job
       .run()
-      .then(() => undefined)
+      // A pass that ended, for whoever watches the instances at debug level (the multi-process tests).
+      .then(() => logger.debug({ job: job.name }, "background job done"))
       .catch((err) => logger.error({ err, job: job.name }, "background job failed"))
       .finally(() => running.delete(job.name));
     running.set(job.name, run);

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimitHits } from "../db/schema";
 
@@ -31,14 +31,6 @@ export async function takeRateLimitHit(
     .returning({ hits: rateLimitHits.hits });
   const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
   return { allowed: (row?.hits ?? 1) <= rule.limit, retryAfter, windowStart };
-}
-
-/** Gives a hit back (the request turned out to be one the limit does not count). */
-export async function returnRateLimitHit(db: Db, bucket: string, windowStart: Date): Promise<void> {
-  await db
-    .update(rateLimitHits)
-    .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
-    .where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.windowStart, windowStart)));
 }
 
 /**

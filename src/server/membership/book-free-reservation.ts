@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { BookFreeReservationRequest, BookFreeReservationResponse } from "../../contracts/membership";
+import type { BookingRules } from "../../domain/booking-rules";
 import {
   EMAIL_NOT_AVAILABLE_MESSAGE,
-  FREE_BOOKING_DURATION,
   FREE_BOOKINGS_USED_MESSAGE,
   FREE_SLOT_TAKEN_MESSAGE,
   freeBookingsRemaining,
@@ -12,14 +12,16 @@ import {
 } from "../../domain/free-booking";
 import { generateSlots } from "../../domain/slots";
 import { isTimeString } from "../../domain/venue-time";
+import type { SessionUser } from "../auth/session-user";
 import type { Tx } from "../db/client";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import { reservations, users } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps, SessionUser } from "../kernel/deps";
-import { present } from "../kernel/present";
+import type { AppDeps } from "../deps";
 import { endDueHolds, expireHolds } from "../kernel/schedule/expire-holds";
 import { loadSlotContext } from "../kernel/schedule/slot-context";
+import { AppError } from "../lib/errors";
+import { present } from "../lib/present";
+import { loadBookingRules } from "../settings/booking-rules";
 import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
 import { countFreeReservations } from "./count-free-reservations";
 import { freeBookingConfirmationEmail } from "./free-booking-email";
@@ -47,15 +49,18 @@ export async function bookFreeReservation(
   const startTime = input.startTime?.trim().slice(0, 5) ?? "";
   if (!startTime || !isTimeString(startTime)) throw new AppError("VALIDATION", SELECT_TIME_SLOT_MESSAGE);
   if (!viewer.email?.trim()) throw new AppError("VALIDATION", EMAIL_NOT_AVAILABLE_MESSAGE);
-  assertFreeBookingDate(input.date, now);
-  if (!isFreeSlotStart(input.date, startTime)) throw new AppError("VALIDATION", SELECT_TIME_SLOT_MESSAGE);
+  const rules = await loadBookingRules(deps.db);
+  assertFreeBookingDate(input.date, now, rules);
+  if (!isFreeSlotStart(rules, input.date, startTime))
+    throw new AppError("VALIDATION", SELECT_TIME_SLOT_MESSAGE);
   const venue = await loadVenueIdentity(deps.db, deps.config);
 
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await deps.db.transaction((tx) =>
-        bookInTransaction(tx, deps, { memberId: viewer.id, date: input.date, startTime, venue, now }),
+        bookInTransaction(tx, deps, { memberId: viewer.id, date: input.date, startTime, venue, now, rules }),
       );
+      await deps.schedule.changed();
       if (result.endedHolds > 0) sweepSoon(deps);
       return result.response;
     } catch (err) {
@@ -65,17 +70,24 @@ export async function bookFreeReservation(
   }
 }
 
-type BookInput = { memberId: string; date: string; startTime: string; venue: VenueIdentity; now: Date };
+type BookInput = {
+  memberId: string;
+  date: string;
+  startTime: string;
+  venue: VenueIdentity;
+  now: Date;
+  rules: BookingRules;
+};
 
 async function bookInTransaction(tx: Tx, deps: AppDeps, input: BookInput) {
-  const { memberId, date, startTime, now } = input;
+  const { memberId, date, startTime, now, rules } = input;
   const [member] = await tx.select().from(users).where(eq(users.id, memberId)).for("update");
   // The session was checked on arrival; the locked row is the truth (a freeze or an ended membership
   // since then refuses the perk too).
   if (!member?.isMember || member.isFrozen) throw new AppError("FORBIDDEN", MEMBERS_ONLY_MESSAGE);
   if (!member.email.trim()) throw new AppError("VALIDATION", EMAIL_NOT_AVAILABLE_MESSAGE);
 
-  const before = await countFreeReservations(tx, memberId, date);
+  const before = await countFreeReservations(tx, memberId, date, rules);
   if (before.remaining <= 0) throw new AppError("CONFLICT", FREE_BOOKINGS_USED_MESSAGE, { reason: "LIMIT" });
 
   // Ended holds block nothing (DECISIONS.md); cancel them so the constraint agrees.
@@ -85,7 +97,8 @@ async function bookInTransaction(tx: Tx, deps: AppDeps, input: BookInput) {
     date,
     now,
     facilityType: "court" as const,
-    durationMinutes: FREE_BOOKING_DURATION,
+    durationMinutes: rules.freeBookingMinutes,
+    card: null, // free bookings cost nothing
     hours: context.hours,
     facilityIds: context.facilityIds,
   };
@@ -98,13 +111,14 @@ async function bookInTransaction(tx: Tx, deps: AppDeps, input: BookInput) {
     date,
     startTime,
     endTime: present(slot).endTime,
+    duration: rules.freeBookingMinutes,
     member,
     now,
   });
   if (!placed) throw new AppError("SLOT_TAKEN", FREE_SLOT_TAKEN_MESSAGE);
 
   const reservation = toMyReservation(placed, context.facilityNames.get(present(placed.courtId)) ?? null);
-  const remaining = freeBookingsRemaining(before.used + 1);
+  const remaining = freeBookingsRemaining(rules, before.used + 1);
   await deps.outbox.enqueue(tx, {
     to: member.email,
     ...freeBookingConfirmationEmail({
@@ -127,6 +141,7 @@ type PlaceInput = {
   date: string;
   startTime: string;
   endTime: string;
+  duration: number;
   member: typeof users.$inferSelect;
   now: Date;
 };
@@ -143,7 +158,7 @@ async function placeOnFirstFreeCourt(tx: Tx, courtIds: number[], p: PlaceInput) 
             date: p.date,
             facilityType: "court",
             courtId,
-            duration: FREE_BOOKING_DURATION,
+            duration: p.duration,
             startTime: p.startTime,
             endTime: p.endTime,
             priceCents: 0,

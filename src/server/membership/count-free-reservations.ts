@@ -1,6 +1,7 @@
 import { and, between, count, eq, ne } from "drizzle-orm";
 import type { FreeAllowance } from "../../contracts/membership";
-import { FREE_BOOKINGS_PER_WEEK, freeBookingsRemaining, weekBounds } from "../../domain/free-booking";
+import type { BookingRules } from "../../domain/booking-rules";
+import { freeBookingsRemaining, weekBounds } from "../../domain/free-booking";
 import type { Db, Tx } from "../db/client";
 import { reservations } from "../db/schema";
 
@@ -13,6 +14,7 @@ export async function countFreeReservations(
   executor: Db | Tx,
   memberId: string,
   checkDate: string,
+  rules: BookingRules,
 ): Promise<FreeAllowance> {
   const week = weekBounds(checkDate);
   const [row] = await executor
@@ -30,8 +32,8 @@ export async function countFreeReservations(
   return {
     weekStart: week.start,
     weekEnd: week.end,
-    limit: FREE_BOOKINGS_PER_WEEK,
+    limit: rules.freeBookingsPerWeek,
     used,
-    remaining: freeBookingsRemaining(used),
+    remaining: freeBookingsRemaining(rules, used),
   };
 }

@@ -1,15 +1,23 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { CreateMembershipSessionRequest, MembershipSessionResponse } from "../../contracts/membership";
-import { EMAIL_TAKEN_MESSAGE, MEMBERSHIP_PLANS, SIGNUP_FAILED_MESSAGE } from "../../domain/membership";
+import {
+  EMAIL_TAKEN_MESSAGE,
+  type PlanSettings,
+  planUnavailableMessage,
+  SIGNUP_FAILED_MESSAGE,
+} from "../../domain/membership";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
 import { hashPassword } from "../auth/password-hashing";
 import { checkPasswordPolicy } from "../auth/password-policy";
 import type { Db, Tx } from "../db/client";
-import { payments, pendingMembershipSignups, users } from "../db/schema";
-import { AppError, fieldError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import { present } from "../kernel/present";
-import { loadVenueIdentity } from "../settings/venue-settings";
+import { pendingMembershipSignups, users } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { AppError, fieldError } from "../lib/errors";
+import { present } from "../lib/present";
+import { insertCheckoutPayment, openCheckoutSession } from "../payments/open-checkout-session";
+import { loadMembershipPlans, planOf, planPriceProblem } from "../settings/membership-plans";
+import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
+import { MEMBERSHIP, membershipCheckout } from "./checkout-purpose";
 
 /** A signup row lives as long as its checkout session could still be paid (Stripe: 24 hours). */
 const SIGNUP_LIFETIME_MS = 24 * 3600_000;
@@ -37,8 +45,11 @@ export async function createMembershipSession(
   if (passwordProblem) throw fieldError("password", passwordProblem);
   if (await emailHasAccount(deps.db, email)) throw fieldError("email", EMAIL_TAKEN_MESSAGE, "CONFLICT");
 
+  // Issue 32 item 3: the plan as the venue sells it now, and the provider must charge exactly that.
+  const plan = planOf(await loadMembershipPlans(deps.db), input.plan);
+  await refuseMismatchedPrice(deps, plan, venue);
+
   const passwordHash = await hashPassword(input.password);
-  const plan = MEMBERSHIP_PLANS[input.plan];
   const { signup, payment } = await deps.db.transaction(async (tx) => {
     // DECISIONS.md One email, one live membership subscription: signups of one email are taken one
     // at a time, and a second is refused while the first can still be paid, before any payment.
@@ -55,7 +66,9 @@ export async function createMembershipSession(
         ),
       )
       .limit(1);
-    if (live) throw new AppError("CONFLICT", SIGNUP_IN_PROGRESS_MESSAGE);
+    // Issue 30 item 10: the waiting signup may be a stranger's; the refusal says so, and the email's
+    // owner can have a link sent that cancels it (send-signup-restart-link.ts).
+    if (live) throw new AppError("CONFLICT", SIGNUP_IN_PROGRESS_MESSAGE, { signupWaiting: true });
     // Hashes are not kept longer than needed: signups whose checkout can no longer be paid lose theirs.
     await tx
       .update(pendingMembershipSignups)
@@ -78,67 +91,59 @@ export async function createMembershipSession(
         updatedAt: now,
       })
       .returning({ id: pendingMembershipSignups.id });
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        provider: provider.name,
-        purpose: "membership",
-        amountCents: plan.priceCents,
-        signupId: present(signup).id,
-        state: "created",
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: payments.id });
-    return { signup: present(signup), payment: present(payment) };
+    const payment = await insertCheckoutPayment(tx, provider, {
+      purpose: MEMBERSHIP,
+      reference: present(signup).id,
+      amountCents: plan.priceCents,
+      checkout: membershipCheckout({ signupId: present(signup).id, plan, email, venue }),
+      now,
+    });
+    return { signup: present(signup), payment };
   });
 
-  const base = deps.config.publicUrl;
-  let session: Awaited<ReturnType<typeof provider.createSubscriptionCheckout>>;
-  try {
-    session = await provider.createSubscriptionCheckout({
-      paymentId: payment.id,
-      signupId: signup.id,
-      purpose: "membership",
-      plan: input.plan,
-      productName: `${venue.clubName} membership (${plan.label})`,
-      amountCents: plan.priceCents,
-      customerEmail: email,
-      now,
-      successUrl: `${base}/membership-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}/membership-cancel?session_id={CHECKOUT_SESSION_ID}`,
-    });
-  } catch (err) {
-    // Only ids in the log: the request (and so the password) is never logged.
-    deps.logger.error(
-      { err: (err as Error).message, paymentId: payment.id, signupId: signup.id },
-      "membership checkout session could not be created",
-    );
-    await deps.db.transaction(async (tx) => {
-      await tx.update(payments).set({ state: "failed", updatedAt: now }).where(eq(payments.id, payment.id));
-      await tx
-        .update(pendingMembershipSignups)
-        .set({ status: "expired", passwordHash: "", updatedAt: now })
-        .where(eq(pendingMembershipSignups.id, signup.id));
-    });
+  const session = await openCheckoutSession(deps, payment, {
+    expiresAt: null,
+    failure: {
+      message: SIGNUP_FAILED_MESSAGE,
+      undo: async (tx) => {
+        await tx
+          .update(pendingMembershipSignups)
+          .set({ status: "expired", passwordHash: "", updatedAt: now })
+          .where(eq(pendingMembershipSignups.id, signup.id));
+      },
+    },
+  });
+  // The signup lives as long as its session could still be paid.
+  await deps.db
+    .update(pendingMembershipSignups)
+    .set({ expiresAt: session.expiresAt, updatedAt: now })
+    .where(eq(pendingMembershipSignups.id, signup.id));
+  return { url: session.url };
+}
+
+/**
+ * A checkout whose provider price would charge another amount (or interval) than the plan shows is
+ * refused before anything is kept, with the reason for the customer and, for staff, in the log.
+ */
+async function refuseMismatchedPrice(deps: AppDeps, plan: PlanSettings, venue: VenueIdentity) {
+  if (deps.payments?.name === "stripe" && !plan.providerPriceId) {
+    deps.logger.error({ plan: plan.id }, "membership checkout refused: the plan has no Stripe price id");
     throw new AppError("PAYMENT_PROVIDER", SIGNUP_FAILED_MESSAGE);
   }
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(payments)
-      .set({
-        providerSessionId: session.sessionId,
-        checkoutUrl: session.url,
-        expiresAt: session.expiresAt,
-        updatedAt: now,
-      })
-      .where(eq(payments.id, payment.id));
-    await tx
-      .update(pendingMembershipSignups)
-      .set({ expiresAt: session.expiresAt, updatedAt: now })
-      .where(eq(pendingMembershipSignups.id, signup.id));
-  });
-  return { url: session.url };
+  let problem: string | null;
+  try {
+    problem = await planPriceProblem(deps.payments, plan);
+  } catch (err) {
+    deps.logger.error({ err, plan: plan.id }, "the plan's price could not be read from the payment provider");
+    throw new AppError("PAYMENT_PROVIDER", SIGNUP_FAILED_MESSAGE);
+  }
+  if (problem) {
+    deps.logger.error(
+      { plan: plan.id, problem },
+      "membership checkout refused: the provider's price differs",
+    );
+    throw new AppError("CONFLICT", planUnavailableMessage(plan, venue.phone), { planPriceMismatch: true });
+  }
 }
 
 export const SIGNUP_IN_PROGRESS_MESSAGE =

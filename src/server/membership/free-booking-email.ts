@@ -1,6 +1,7 @@
 import type { MyReservation } from "../../contracts/membership";
 import { formatVenueDateShort } from "../../domain/booking-form";
-import { type EmailParts, emailLayout, escapeHtml } from "../email/layout";
+import { type EmailParts, emailLayout } from "../email/layout";
+import { escapeHtml } from "../lib/escape-html";
 import type { VenueIdentity } from "../settings/venue-settings";
 import { reservationIcs } from "./reservation-ics";
 

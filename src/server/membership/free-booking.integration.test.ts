@@ -1,11 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
-import type { TestClient } from "../../../tests/integration/test-client";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
+import {
+  FRIDAY,
+  NEXT_MONDAY,
+  NEXT_TUESDAY,
+  NOW,
+  SATURDAY,
+  THURSDAY,
+} from "../../../tests/integration/kits/membership-test-kit";
+import type { TestClient } from "../../../tests/integration/kits/test-client";
 import type { BookFreeReservationResponse, FreeSlotsResponse } from "../../contracts/membership";
 import { reservations, users } from "../db/schema";
-import { present } from "../kernel/present";
-import { FRIDAY, NEXT_MONDAY, NEXT_TUESDAY, NOW, SATURDAY, THURSDAY } from "./membership-test-kit";
+import { present } from "../lib/present";
 
 const clock = testClock(NOW);
 let t: TestApp;

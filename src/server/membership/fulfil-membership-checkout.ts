@@ -1,16 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { type MembershipPlan, nextBillingAfter } from "../../domain/membership";
+import { membershipBenefits } from "../../domain/booking-rules";
+import { type MembershipPlan, nextBillingAfter, type PlanInterval } from "../../domain/membership";
 import { createUserWithPassword } from "../auth/create-user";
 import type { Tx } from "../db/client";
 import { payments, pendingMembershipSignups, users } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import type { SubscriptionSnapshot } from "../payments/payment-provider";
-import { lockCheckoutPayment, stripeId } from "../payments/payment-rows";
+import type { AppDeps } from "../deps";
+import type { SubscriptionSnapshot } from "../payment-provider";
+import type { Fulfilment, PaidCheckout } from "../payments/checkout-purpose";
+import { stripeId } from "../payments/payment-rows";
 import { subscriptionSnapshot } from "../payments/subscription-snapshot";
-import { recordWebhookEvent, type WebhookOutcome } from "../payments/webhook-inbox";
-import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
+import { readBookingRules } from "../settings/booking-rules";
+import { planOf, readMembershipPlans } from "../settings/membership-plans";
+import { readRateCard } from "../settings/rate-card";
+import type { VenueIdentity } from "../settings/venue-settings";
 import { membershipWelcomeEmail } from "./membership-welcome-email";
 import { refundExtraMembership } from "./refund-extra-membership";
 import { isMemberStatus } from "./subscription-status";
@@ -18,99 +21,97 @@ import { isMemberStatus } from "./subscription-status";
 type SignupRow = typeof pendingMembershipSignups.$inferSelect;
 
 /**
- * checkout.session.completed (mode subscription) for a membership — the only place a member account
- * is created (DECISIONS.md). One transaction: the event id is recorded first (a repeat changes
- * nothing), the payment and the signup are locked and only move from pending to completed once,
- * the account is created from the signup (the stored hash becomes its password), the signup's hash
- * is wiped, and the welcome email is queued once. Any failure rolls back and answers non-2xx, so
- * the provider retries.
+ * Before the settling transaction takes any lock: the billing period from the provider's own copy
+ * of the subscription; the test checkout has none and puts the subscription inside its signed event.
  */
-export async function fulfilMembershipCheckout(
+export async function fetchSubscription(
   deps: AppDeps,
-  event: Stripe.Event,
   session: Stripe.Checkout.Session,
-): Promise<WebhookOutcome> {
-  const provider = deps.payments;
-  if (!provider) throw new AppError("PAYMENT_PROVIDER", "Online payment is not configured");
-  // The billing period comes from the provider's own copy, fetched before any lock is taken; the
-  // test checkout has none and puts the subscription inside its signed event instead.
+): Promise<SubscriptionSnapshot | null> {
   const subscriptionId = stripeId(session.subscription);
-  let snapshot: SubscriptionSnapshot | null =
+  const snapshot =
     session.subscription && typeof session.subscription === "object"
       ? subscriptionSnapshot(session.subscription)
       : null;
-  if (subscriptionId) snapshot = (await provider.retrieveSubscription(subscriptionId)) ?? snapshot;
-  const now = deps.now();
-  const venue = await loadVenueIdentity(deps.db, deps.config);
+  if (!subscriptionId || !deps.payments) return snapshot;
+  return (await deps.payments.retrieveSubscription(subscriptionId)) ?? snapshot;
+}
 
-  return deps.db.transaction(async (tx) => {
-    if (!(await recordWebhookEvent(tx, provider.name, event, now))) return "duplicate";
-    const payment = await lockCheckoutPayment(tx, provider.name, session, { purpose: "membership" });
-    if (!payment?.signupId) {
-      deps.logger.warn(
-        { sessionId: session.id, eventId: event.id },
-        "membership webhook for an unknown session",
-      );
-      return "ignored";
-    }
-    if (payment.state === "completed") return "duplicate";
-    // A delayed payment method completes the session unpaid; async_payment_succeeded follows.
-    if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required")
-      return "ignored";
-    const [signup] = await tx
-      .select()
-      .from(pendingMembershipSignups)
-      .where(eq(pendingMembershipSignups.id, payment.signupId))
-      .for("update");
-    if (!signup) throw new Error(`membership payment ${payment.id} refers to a missing signup`);
-    if (signup.status === "completed") return "duplicate";
-    // Two checkouts of one email paid at once: one after the other, so the second sees the first's
-    // account (and no unique violation turns into a 500).
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`membership-email:${signup.email.toLowerCase()}`}))`,
-    );
-    const [holder] = await tx
-      .select({ subscriptionId: users.stripeSubscriptionId, isMember: users.isMember })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${signup.email.toLowerCase()}`);
-    if (holder?.isMember && holder.subscriptionId && holder.subscriptionId !== subscriptionId) {
-      await refundExtraMembership(tx, deps, venue, {
-        payment,
-        signup,
-        subscriptionId,
-        invoiceId: stripeId(session.invoice as string | { id: string } | null),
-      });
-      return "refunded";
-    }
+/**
+ * A paid membership checkout (mode subscription), settled by the payment spine — the only place a
+ * member account is created (DECISIONS.md). In the spine's transaction, after the event is recorded
+ * and the payment locked and marked completed: the signup is locked and only moves from pending to
+ * completed once, the account is created from the signup (the stored hash becomes its password),
+ * the signup's hash is wiped, and the welcome email is queued once. A second live subscription of
+ * the same email is cancelled and refunded instead (refund-extra-membership.ts).
+ */
+export async function fulfilMembership(
+  tx: Tx,
+  deps: AppDeps,
+  paid: PaidCheckout<SubscriptionSnapshot | null>,
+): Promise<Fulfilment> {
+  const { payment, session, venue, now, prepared: snapshot } = paid;
+  const subscriptionId = stripeId(session.subscription);
+  const [signup] = await tx
+    .select()
+    .from(pendingMembershipSignups)
+    .where(eq(pendingMembershipSignups.id, payment.reference as string))
+    .for("update");
+  if (!signup) throw new Error(`membership payment ${payment.id} refers to a missing signup`);
+  if (signup.status === "completed") return "duplicate";
+  // Two checkouts of one email paid at once: one after the other, so the second sees the first's
+  // account (and no unique violation turns into a 500).
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`membership-email:${signup.email.toLowerCase()}`}))`,
+  );
+  const [holder] = await tx
+    .select({ subscriptionId: users.stripeSubscriptionId, isMember: users.isMember })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${signup.email.toLowerCase()}`);
+  if (holder?.isMember && holder.subscriptionId && holder.subscriptionId !== subscriptionId) {
+    await refundExtraMembership(tx, deps, venue, {
+      payment,
+      signup,
+      subscriptionId,
+      invoiceId: stripeId(session.invoice as string | { id: string } | null),
+    });
+    return "refunded";
+  }
 
-    const plan = signup.plan as MembershipPlan;
-    const membership = {
-      isMember: snapshot ? isMemberStatus(snapshot.status) : true,
-      membershipPlan: plan,
-      stripeCustomerId: stripeId(session.customer) ?? snapshot?.customerId ?? null,
-      stripeSubscriptionId: subscriptionId,
-      nextBillingDate: snapshot?.currentPeriodEnd ?? nextBillingAfter(now, plan),
-      cancelAt: snapshot?.cancelAt ?? null,
-    };
-    const userId = await createOrUpgradeAccount(tx, deps, signup, membership, now);
-    await tx
-      .update(pendingMembershipSignups)
-      .set({ status: "completed", userId, passwordHash: "", updatedAt: now })
-      .where(eq(pendingMembershipSignups.id, signup.id));
-    await tx
-      .update(payments)
-      .set({
-        state: "completed",
-        providerCustomerId: membership.stripeCustomerId,
-        providerSubscriptionId: subscriptionId,
-        providerPaymentId: stripeId(session.invoice as string | { id: string } | null),
-        updatedAt: now,
-      })
-      .where(eq(payments.id, payment.id));
-    await queueWelcomeEmail(tx, deps, venue, signup, membership.nextBillingDate);
-    deps.logger.info({ userId, signupId: signup.id, plan }, "membership created");
-    return "confirmed";
-  });
+  const plan = signup.plan as MembershipPlan;
+  // What was sold: this checkout's price and interval (a plan edited since keeps it, DECISIONS.md).
+  const sold = {
+    name: planOf(await readMembershipPlans(tx), plan).name,
+    priceCents: payment.amountCents,
+    interval: (payment.checkout?.recurring?.interval ?? "month") as PlanInterval,
+  };
+  const membership = {
+    isMember: snapshot ? isMemberStatus(snapshot.status) : true,
+    membershipPlan: plan,
+    stripeCustomerId: stripeId(session.customer) ?? snapshot?.customerId ?? null,
+    stripeSubscriptionId: subscriptionId,
+    nextBillingDate: snapshot?.currentPeriodEnd ?? nextBillingAfter(now, sold.interval),
+    cancelAt: snapshot?.cancelAt ?? null,
+    // A paid membership replaces a comp.
+    compEndsAt: null,
+  };
+  const userId = await createOrUpgradeAccount(tx, deps, signup, membership, now);
+  await tx
+    .update(pendingMembershipSignups)
+    .set({ status: "completed", userId, passwordHash: "", updatedAt: now })
+    .where(eq(pendingMembershipSignups.id, signup.id));
+  await tx
+    .update(payments)
+    .set({
+      providerCustomerId: membership.stripeCustomerId,
+      providerSubscriptionId: subscriptionId,
+      providerPaymentId: stripeId(session.invoice as string | { id: string } | null),
+      updatedAt: now,
+    })
+    .where(eq(payments.id, payment.id));
+  await queueWelcomeEmail(tx, deps, venue, signup, sold, membership.nextBillingDate);
+  deps.logger.info({ userId, signupId: signup.id, plan }, "membership created");
+  return "confirmed";
 }
 
 type Membership = {
@@ -120,6 +121,7 @@ type Membership = {
   stripeSubscriptionId: string | null;
   nextBillingDate: Date;
   cancelAt: Date | null;
+  compEndsAt: null;
 };
 
 /**
@@ -170,6 +172,7 @@ async function queueWelcomeEmail(
   deps: AppDeps,
   venue: VenueIdentity,
   signup: SignupRow,
+  plan: { name: string; priceCents: number; interval: PlanInterval },
   nextBillingDate: Date,
 ) {
   const base = deps.config.publicUrl;
@@ -179,10 +182,11 @@ async function queueWelcomeEmail(
       venue,
       firstName: signup.firstName,
       email: signup.email,
-      plan: signup.plan as MembershipPlan,
+      plan,
       nextBillingDate,
       loginUrl: `${base}/login`,
       freeReservationsUrl: `${base}/member-reservations`,
+      benefits: membershipBenefits(await readBookingRules(tx), (await readRateCard(tx)).card),
     }),
     dedupeKey: `membership-welcome-${signup.id}`,
   });

@@ -1,6 +1,6 @@
 import { venueToday } from "../../domain/venue-time";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { loadRegistrations, loadReservations } from "./list-my-reservations";
 import { registrationIcs, reservationIcs } from "./reservation-ics";

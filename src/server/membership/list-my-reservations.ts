@@ -3,7 +3,7 @@ import type { MyEventRegistration, MyReservationsResponse } from "../../contract
 import { formatTimeRange, venueToday } from "../../domain/venue-time";
 import type { Db } from "../db/client";
 import { courts, dartBays, eventRegistrations, events, reservations } from "../db/schema";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { toMyReservation } from "./my-reservation-dto";
 
 const hhmm = (t: string) => t.slice(0, 5);

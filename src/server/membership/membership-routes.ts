@@ -1,22 +1,39 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { errorResponse } from "../../contracts/common";
 import {
+  billingPortalResponse,
   bookFreeReservationRequest,
   bookFreeReservationResponse,
+  cancelMyMembershipRequest,
   createMembershipSessionRequest,
   freeSlotsQuery,
   freeSlotsResponse,
+  membershipBenefitsResponse,
   membershipSessionResponse,
+  myMembershipResponse,
   myReservationsResponse,
+  restartLinkRequest,
+  restartLinkResponse,
+  restartSignupRequest,
+  restartSignupResponse,
 } from "../../contracts/membership";
+import { publicPlansResponse } from "../../contracts/membership-plans";
+import { membershipBenefits } from "../../domain/booking-rules";
+import type { AppEnv } from "../deps";
 import { currentUser, requireMember, requireUser } from "../http/guards";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
+import { loadBookingRules } from "../settings/booking-rules";
+import { loadPublicPlans } from "../settings/membership-plans";
+import { loadRateCard } from "../settings/rate-card";
 import { bookFreeReservation } from "./book-free-reservation";
+import { cancelMyMembership } from "./cancel-my-membership";
+import { cancelWaitingSignup } from "./cancel-waiting-signup";
 import { createMembershipSession } from "./create-membership-session";
 import { getCalendarFile } from "./get-calendar-file";
 import { getFreeSlots } from "./get-free-slots";
 import { listMyReservations } from "./list-my-reservations";
+import { getMyMembership, openBillingPortal } from "./my-membership";
+import { RESTART_LINK_SENT_MESSAGE, sendSignupRestartLink } from "./send-signup-restart-link";
 
 const error = (description: string) => jsonResponse(errorResponse, description);
 const idParams = z.object({ id: z.uuid("Reservation not found") });
@@ -46,6 +63,63 @@ export const membershipRoutes = new OpenAPIHono<AppEnv>()
       c.header("cache-control", "no-store");
       return c.json(await createMembershipSession(c.get("deps"), c.req.valid("json")), 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/membership/checkout/restart-link",
+      tags: ["Membership"],
+      summary:
+        "A signup for this email waits for payment: email the address a link that cancels it (one an hour per signup)",
+      request: jsonBody(restartLinkRequest),
+      responses: { 202: jsonResponse(restartLinkResponse), 400: errorResponses[400] },
+    }),
+    async (c) => {
+      await sendSignupRestartLink(c.get("deps"), c.req.valid("json").email);
+      return c.json({ message: RESTART_LINK_SENT_MESSAGE }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/membership/checkout/restart",
+      tags: ["Membership"],
+      summary:
+        "The link emailed to an address whose signup waits for payment: cancels that signup so the email's owner can sign up",
+      request: jsonBody(restartSignupRequest),
+      responses: {
+        200: jsonResponse(restartSignupResponse),
+        400: error("The link is wrong, spent, or its signup has ended"),
+      },
+    }),
+    async (c) => {
+      c.header("cache-control", "no-store");
+      return c.json(await cancelWaitingSignup(c.get("deps"), c.req.valid("json").token), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/membership/benefits",
+      tags: ["Membership"],
+      summary: "The membership's benefits as /signup lists them, from the venue's booking rules and prices",
+      responses: { 200: jsonResponse(membershipBenefitsResponse), ...errorResponses },
+    }),
+    async (c) => {
+      const db = c.get("deps").db;
+      const [rules, card] = await Promise.all([loadBookingRules(db), loadRateCard(db)]);
+      return c.json({ benefits: membershipBenefits(rules, card) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/membership/plans",
+      tags: ["Membership"],
+      summary: "The membership plans as /signup shows them, with the savings note computed from the plans",
+      responses: { 200: jsonResponse(publicPlansResponse), ...errorResponses },
+    }),
+    async (c) => c.json(await loadPublicPlans(c.get("deps").db), 200),
   )
   .openapi(
     createRoute({
@@ -81,6 +155,58 @@ export const membershipRoutes = new OpenAPIHono<AppEnv>()
       const result = await bookFreeReservation(c.get("deps"), currentUser(c), c.req.valid("json"));
       return c.json(result, 201);
     },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/me/membership",
+      tags: ["Membership"],
+      summary: "My membership (issue 34): plan, price, renewal or end date, card, invoices, how to cancel",
+      middleware: [requireUser] as const,
+      responses: { 200: jsonResponse(myMembershipResponse), ...errorResponses },
+    }),
+    async (c) => {
+      c.header("cache-control", "no-store");
+      return c.json(await getMyMembership(c.get("deps"), currentUser(c).id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/me/membership/billing-portal",
+      tags: ["Membership"],
+      summary: "Change card: the payment provider's hosted page for my card (Stripe's billing portal)",
+      middleware: [requireMember] as const,
+      responses: {
+        200: jsonResponse(billingPortalResponse),
+        ...errorResponses,
+        409: error("No card on file online"),
+        502: error("The provider could not open the page"),
+        503: error("Online payment is not configured"),
+      },
+    }),
+    async (c) => {
+      c.header("cache-control", "no-store");
+      return c.json(await openBillingPortal(c.get("deps"), currentUser(c).id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/me/membership/cancel",
+      tags: ["Membership"],
+      summary: "Cancel my membership at period end, when the venue allows it online (off by default)",
+      middleware: [requireMember] as const,
+      request: jsonBody(cancelMyMembershipRequest),
+      responses: {
+        200: jsonResponse(myMembershipResponse),
+        ...errorResponses,
+        403: error("The venue's staff cancel memberships (call us)"),
+        409: error("Already set to end"),
+        502: error("The provider refused"),
+      },
+    }),
+    async (c) => c.json(await cancelMyMembership(c.get("deps"), currentUser(c).id), 200),
   )
   .openapi(
     createRoute({

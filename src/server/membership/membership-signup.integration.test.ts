@@ -2,10 +2,7 @@ import { Writable } from "node:stream";
 import { count, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
-import { emailOutbox, payments, pendingMembershipSignups, processedWebhookEvents, users } from "../db/schema";
-import { present } from "../kernel/present";
-import { subscriptionCompletedEvent } from "./membership-test-checkout";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
 import {
   membershipPayment,
   NOW,
@@ -13,7 +10,10 @@ import {
   sendTestEvent,
   sessionIdOf,
   signupBody,
-} from "./membership-test-kit";
+} from "../../../tests/integration/kits/membership-test-kit";
+import { emailOutbox, payments, pendingMembershipSignups, processedWebhookEvents, users } from "../db/schema";
+import { present } from "../lib/present";
+import { checkoutCompletedEvent } from "../payments/test-checkout-session";
 
 const clock = testClock(NOW);
 let t: TestApp;
@@ -80,14 +80,14 @@ describe("membership signup through the built-in test checkout", () => {
       amountCents: 7900,
       state: "created",
     });
-    const payload = present(await subscriptionCompletedEvent(t.deps, payment, sessionId, NOW));
+    const payload = present(checkoutCompletedEvent(payment, sessionId, NOW));
     // The same event five times, at once: one account, one welcome email.
     const outcomes = await Promise.all(
       Array.from({ length: 5 }, () => sendTestEvent(t.deps, t.request, payload)),
     );
     expect(outcomes.sort()).toEqual(["confirmed", "duplicate", "duplicate", "duplicate", "duplicate"]);
     // A second event for the same session (a new id) changes nothing either.
-    const another = present(await subscriptionCompletedEvent(t.deps, payment, sessionId, NOW));
+    const another = present(checkoutCompletedEvent(payment, sessionId, NOW));
     expect(await sendTestEvent(t.deps, t.request, another)).toBe("duplicate");
 
     const accounts = await usersWithEmail(body.email);

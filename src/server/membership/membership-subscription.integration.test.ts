@@ -1,10 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
-import { users } from "../db/schema";
-import { present } from "../kernel/present";
-import { createStripeProvider } from "../payments/stripe-provider";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
 import {
   eventPayload,
   invoiceObject,
@@ -17,7 +14,11 @@ import {
   startFakeStripe,
   subscriptionObject,
   THURSDAY,
-} from "./membership-test-kit";
+} from "../../../tests/integration/kits/membership-test-kit";
+import { membershipPlans, users } from "../db/schema";
+import { present } from "../lib/present";
+import { createStripeProvider } from "../payments/stripe-provider";
+import { forgetVenueRules } from "../settings/venue-rules-cache";
 
 const clock = testClock(NOW);
 const DAY = 24 * 3600_000;
@@ -28,6 +29,14 @@ beforeAll(async () => {
   await t.seedFacilities();
 });
 afterAll(() => t?.close());
+
+/** Sets the plans' provider price ids straight in the table, and forgets the cached plans. */
+async function setPriceIds(ids: Record<"monthly" | "annual", string | null>) {
+  for (const [id, providerPriceId] of Object.entries(ids)) {
+    await t.db.update(membershipPlans).set({ providerPriceId }).where(eq(membershipPlans.id, id));
+  }
+  forgetVenueRules(t.db);
+}
 
 const memberRow = async (id: string) => present((await t.db.select().from(users).where(eq(users.id, id)))[0]);
 
@@ -150,8 +159,9 @@ describe("Stripe Checkout in subscription mode (Stripe faked at the network edge
       secretKey: "sk_test_fake",
       webhookSecret: WEBHOOK_SECRET,
       apiBase: stripe.url,
-      prices: { monthly: "price_monthly_79", annual: "price_annual_850" },
     });
+    // Issue 32 item 3: the price ids are the plans' (membership_plans), no longer configuration.
+    await setPriceIds({ monthly: "price_monthly_79", annual: "price_annual_850" });
     try {
       const body = signupBody({ plan: "annual" });
       const response = await t.client().post("/api/membership/checkout", body);
@@ -226,6 +236,7 @@ describe("Stripe Checkout in subscription mode (Stripe faked at the network edge
       expect((await postWebhook(t.request, stale, forged)).status).toBe(400);
     } finally {
       t.deps.payments = saved;
+      await setPriceIds({ monthly: null, annual: null });
       await stripe.close();
     }
   });

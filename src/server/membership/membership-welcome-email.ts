@@ -1,23 +1,22 @@
 import { tz } from "@date-fns/tz";
 import { format } from "date-fns";
-import {
-  MEMBERSHIP_BENEFITS,
-  MEMBERSHIP_PLANS,
-  type MembershipPlan,
-  planPriceLabel,
-} from "../../domain/membership";
+import { type PlanInterval, planPriceLabel } from "../../domain/membership";
 import { VENUE_TIME_ZONE } from "../../domain/venue-time";
-import { type EmailParts, emailLayout, escapeHtml } from "../email/layout";
+import { type EmailParts, emailLayout } from "../email/layout";
+import { escapeHtml } from "../lib/escape-html";
 import type { VenueIdentity } from "../settings/venue-settings";
 
 export type WelcomeEmailInput = {
   venue: VenueIdentity;
   firstName: string;
   email: string;
-  plan: MembershipPlan;
+  /** The plan as it was sold: its name, and the price and interval of this subscription's checkout. */
+  plan: { name: string; priceCents: number; interval: PlanInterval };
   nextBillingDate: Date | null;
   loginUrl: string;
   freeReservationsUrl: string;
+  /** SPEC §9 Membership's listed benefits, from the venue's rules (domain/booking-rules.ts). */
+  benefits: string[];
 };
 
 /** SPEC §2 /membership-success: "Check your email for your welcome package." */
@@ -27,7 +26,7 @@ export function membershipWelcomeEmail(input: WelcomeEmailInput): EmailParts {
   const billing = input.nextBillingDate
     ? `Your next billing date is ${format(input.nextBillingDate, "MMMM d, yyyy", { in: tz(VENUE_TIME_ZONE) })}.`
     : null;
-  const planLine = `Plan: ${MEMBERSHIP_PLANS[input.plan].label} (${planPriceLabel(input.plan)})`;
+  const planLine = `Plan: ${input.plan.name} (${planPriceLabel(input.plan)})`;
   const text = `${greeting}
 
 Welcome to ${venue.clubName}! Your membership is confirmed.
@@ -35,7 +34,7 @@ Welcome to ${venue.clubName}! Your membership is confirmed.
 ${planLine}${billing ? `\n${billing}` : ""}
 
 Your benefits:
-${MEMBERSHIP_BENEFITS.map((b) => `- ${b}`).join("\n")}
+${input.benefits.map((b) => `- ${b}`).join("\n")}
 
 Sign in with ${input.email} and the password you chose: ${input.loginUrl}
 Book your free court time: ${input.freeReservationsUrl}
@@ -51,7 +50,7 @@ ${venue.venueName}`;
 <p>Welcome to <strong>${escapeHtml(venue.clubName)}</strong>! Your membership is confirmed.</p>
 <p>${escapeHtml(planLine)}${billing ? `<br>${escapeHtml(billing)}` : ""}</p>
 <p><strong>Your benefits</strong></p>
-<ul>${MEMBERSHIP_BENEFITS.map((b) => `<li>${escapeHtml(b)}</li>`).join("")}</ul>
+<ul>${input.benefits.map((b) => `<li>${escapeHtml(b)}</li>`).join("")}</ul>
 <p>Sign in with ${escapeHtml(input.email)} and the password you chose:<br>
 <a href="${escapeHtml(input.loginUrl)}">${escapeHtml(input.loginUrl)}</a></p>
 <p>Book your free court time: <a href="${escapeHtml(input.freeReservationsUrl)}">${escapeHtml(input.freeReservationsUrl)}</a></p>

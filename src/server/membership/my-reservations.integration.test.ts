@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/harness";
+import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
+import { NOW } from "../../../tests/integration/kits/membership-test-kit";
 import type { MyReservationsResponse } from "../../contracts/membership";
 import { eventRegistrations, events, reservations } from "../db/schema";
-import { present } from "../kernel/present";
-import { NOW } from "./membership-test-kit";
+import { present } from "../lib/present";
 
 const clock = testClock(NOW);
 let t: TestApp;

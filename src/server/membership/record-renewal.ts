@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { users } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
 import { invoicePeriodEnd, invoiceSubscriptionId } from "../payments/subscription-snapshot";
 import { recordWebhookEvent, type WebhookOutcome } from "../payments/webhook-inbox";
 import { isMemberStatus } from "./subscription-status";

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { formatCents } from "../../domain/money";
 import type { Tx } from "../db/client";
 import { payments, pendingMembershipSignups } from "../db/schema";
-import { emailLayout, escapeHtml } from "../email/layout";
-import type { AppDeps } from "../kernel/deps";
-import { present } from "../kernel/present";
+import type { AppDeps } from "../deps";
+import { emailLayout } from "../email/layout";
+import { escapeHtml } from "../lib/escape-html";
+import { present } from "../lib/present";
 import type { PaymentRow } from "../payments/payment-rows";
 import type { VenueIdentity } from "../settings/venue-settings";
 

@@ -11,15 +11,20 @@ import {
   tooManyAlertsFromAddressMessage,
   tooManyAlertsMessage,
 } from "../../domain/court-alerts";
-import { type FacilityType, isPublicDuration } from "../../domain/durations";
+import type { FacilityType } from "../../domain/durations";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";
+import { isOfferedDuration } from "../../domain/rate-card";
 import { generateSlots } from "../../domain/slots";
 import { isDateString, venueInstant } from "../../domain/venue-time";
+import type { SessionUser } from "../auth/session-user";
 import { courtAlerts } from "../db/schema";
-import { AppError, fieldError } from "../errors";
-import type { AppDeps, SessionUser } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { loadSlotContext } from "../kernel/schedule/slot-context";
+import { AppError, fieldError } from "../lib/errors";
+import { loadBookingRules } from "../settings/booking-rules";
+import { loadRateCard } from "../settings/rate-card";
 import { loadVenueIdentity } from "../settings/venue-settings";
+import { isPhoneProven, type PhoneCodeRequest, requestPhoneCode } from "../sms/phone-proof";
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -36,9 +41,16 @@ export async function createCourtAlert(
 ): Promise<CourtAlertResponse> {
   const now = deps.now();
   const facilityType: FacilityType = input.facilityType;
-  if (!isPublicDuration(facilityType, input.duration)) throw fieldError("duration", "Invalid duration");
+  const card = await loadRateCard(deps.db);
+  if (!isOfferedDuration(card, facilityType, input.duration))
+    throw fieldError("duration", "Invalid duration");
   if (!isDateString(input.date)) throw fieldError("date", "Invalid date");
-  const dateCheck = checkBookingDate(input.date, now, user?.isMember ?? false);
+  const dateCheck = checkBookingDate(
+    input.date,
+    now,
+    user?.isMember ?? false,
+    await loadBookingRules(deps.db),
+  );
   if (!dateCheck.ok) throw fieldError("date", dateCheck.message);
   if (venueInstant(input.date, input.startTime).getTime() <= now.getTime()) {
     throw fieldError("startTime", SLOT_PASSED_MESSAGE);
@@ -59,11 +71,13 @@ export async function createCourtAlert(
     now,
     facilityType,
     durationMinutes: input.duration,
+    card: null, // only whether the slot is free is read
     ...context,
   }).find((s) => s.startTime === input.startTime);
   if (!slot) throw fieldError("startTime", BOOKING_FORM_MESSAGES.timeSlot);
   if (slot.isAvailable) throw new AppError("CONFLICT", SLOT_IS_FREE_MESSAGE);
 
+  const venue = await loadVenueIdentity(deps.db, deps.config);
   return deps.db.transaction(async (tx) => {
     // One person's (and one address's) requests take turns, so the counts below hold under a burst.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`court-alert:${email.toLowerCase()}`}))`);
@@ -121,7 +135,26 @@ export async function createCourtAlert(
         .returning();
     }
     if (!row) throw new AppError("INTERNAL", "Could not save the alert");
+    // Issue 30 item 2: consent alone sends no text; a phone not yet proven by this person is sent a
+    // code (within the phone's limits) and texted about this alert once the code is entered.
+    let proven = false;
+    let phoneCode: PhoneCodeRequest | null = null;
+    if (row.wantsSms && row.phone) {
+      proven = await isPhoneProven(tx, row.phone, email);
+      if (!proven) {
+        phoneCode = (
+          await requestPhoneCode(tx, deps.sms, {
+            phone: row.phone,
+            email,
+            ip,
+            venueName: venue.venueName,
+            now,
+          })
+        ).outcome;
+      }
+    }
     return {
+      phoneCode,
       alert: {
         id: row.id,
         facilityType,
@@ -129,7 +162,7 @@ export async function createCourtAlert(
         startTime: row.startTime.slice(0, 5),
         duration: row.duration,
         email: row.email,
-        sms: row.wantsSms,
+        sms: row.wantsSms && proven,
       },
       activeCount: (active?.n ?? 0) + (existing ? 0 : 1),
       limit: ALERT_LIMIT_ACTIVE_PER_PERSON,

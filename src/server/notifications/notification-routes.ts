@@ -9,12 +9,13 @@ import {
 } from "../../contracts/notifications";
 import { DEFAULT_REMINDER_LEAD_HOURS } from "../../domain/reminders";
 import { users } from "../db/schema";
+import type { AppEnv } from "../deps";
 import { clientIp } from "../http/client-ip";
-import { currentUser, requireAdmin, requireUser } from "../http/guards";
+import { currentUser, requireStaff, requireUser } from "../http/guards";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
-import type { AppEnv } from "../kernel/deps";
 import { createCourtAlert } from "./create-court-alert";
-import { loadReminderSettings, saveReminderSettings } from "./reminder-settings";
+import { loadReminderSettings } from "./reminder-settings";
+import { updateReminderSettings } from "./update-reminder-settings";
 
 const error = (description: string) => jsonResponse(errorResponse, description);
 
@@ -86,7 +87,7 @@ export const notificationRoutes = new OpenAPIHono<AppEnv>()
       path: "/admin/reminder-settings",
       tags: ["Admin"],
       summary: "Reminder lead times",
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff("manager")] as const, // a venue setting: manager
       responses: { 200: jsonResponse(reminderSettingsSchema), ...errorResponses },
     }),
     async (c) => {
@@ -107,22 +108,20 @@ export const notificationRoutes = new OpenAPIHono<AppEnv>()
       path: "/admin/reminder-settings",
       tags: ["Admin"],
       summary: "Set the reminder lead times",
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff("manager")] as const, // a venue setting: manager
       request: jsonBody(reminderSettingsSchema),
       responses: { 200: jsonResponse(reminderSettingsSchema), ...errorResponses },
     }),
     async (c) => {
       const { leadHours, secondLeadHours } = c.req.valid("json");
-      const second = secondLeadHours === leadHours ? null : secondLeadHours;
-      await saveReminderSettings(
-        c.get("deps").db,
-        { leadHours, secondLeadHours: second },
-        c.get("deps").now(),
-      );
+      const saved = await updateReminderSettings(c.get("deps"), currentUser(c), {
+        leadHours,
+        secondLeadHours,
+      });
       return c.json(
         {
           leadHours,
-          secondLeadHours: second,
+          secondLeadHours: saved.secondLeadHours,
           smsProvider: c.get("deps").sms.enabled ? ("twilio" as const) : ("none" as const),
         },
         200,

@@ -4,9 +4,10 @@ import { normalizeUsPhone } from "../../domain/phone";
 import { generateSlots } from "../../domain/slots";
 import { venueNowTime, venueToday } from "../../domain/venue-time";
 import { courtAlerts } from "../db/schema";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { loadSlotContext } from "../kernel/schedule/slot-context";
 import { loadVenueIdentity } from "../settings/venue-settings";
+import { isPhoneProven } from "../sms/phone-proof";
 import { courtAlertEmail, courtAlertSms } from "./templates/court-alert-messages";
 
 /**
@@ -47,7 +48,14 @@ export async function notifyFreedSlots(deps: AppDeps): Promise<number> {
     const facilityType = first.facilityType as FacilityType;
     const context = await loadSlotContext(deps.db, facilityType, first.date, now);
     const free = new Set(
-      generateSlots({ date: first.date, now, facilityType, durationMinutes: first.duration, ...context })
+      generateSlots({
+        date: first.date,
+        now,
+        facilityType,
+        durationMinutes: first.duration,
+        card: null,
+        ...context,
+      })
         .filter((s) => s.isAvailable)
         .map((s) => s.startTime),
     );
@@ -71,7 +79,8 @@ export async function notifyFreedSlots(deps: AppDeps): Promise<number> {
         const key = `court-alert:${alert.id}`;
         await deps.outbox.enqueue(tx, { to: alert.email, ...courtAlertEmail(input), dedupeKey: key });
         const phone = alert.wantsSms && alert.phone ? normalizeUsPhone(alert.phone) : null;
-        if (phone?.ok && phone.value) {
+        // Issue 30 item 2: only to a phone this person proved with a code.
+        if (phone?.ok && phone.value && (await isPhoneProven(tx, phone.value, alert.email))) {
           await deps.sms.enqueue(tx, { to: phone.value, body: courtAlertSms(input), dedupeKey: key });
         }
         return true;

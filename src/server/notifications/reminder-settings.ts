@@ -13,7 +13,11 @@ export async function loadReminderSettings(executor: Db | Tx): Promise<ReminderS
   return { leadHours: row?.lead ?? null, secondLeadHours: row?.second ?? null };
 }
 
-export async function saveReminderSettings(db: Db, settings: ReminderSettings, now: Date): Promise<void> {
+export async function saveReminderSettings(
+  db: Db | Tx,
+  settings: ReminderSettings,
+  now: Date,
+): Promise<void> {
   const values = {
     reminderLeadHours: settings.leadHours,
     reminderSecondLeadHours: settings.secondLeadHours,

@@ -12,8 +12,9 @@ import {
   reservations,
   users,
 } from "../db/schema";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
+import { isPhoneProven } from "../sms/phone-proof";
 import { loadReminderSettings } from "./reminder-settings";
 import { reminderEmail, reminderSms } from "./templates/reminder-messages";
 
@@ -206,7 +207,8 @@ export async function sendDueReminders(deps: AppDeps): Promise<number> {
       };
       if (c.email) await deps.outbox.enqueue(tx, { to: c.email, ...reminderEmail(input), dedupeKey: key });
       const phone = c.wantsSms && c.phone ? normalizeUsPhone(c.phone) : null;
-      if (phone?.ok && phone.value) {
+      // Issue 30 item 2: only to a phone the booking's person proved with a code.
+      if (phone?.ok && phone.value && c.email && (await isPhoneProven(tx, phone.value, c.email))) {
         await deps.sms.enqueue(tx, { to: phone.value, body: reminderSms(input), dedupeKey: key });
       }
       return true;

@@ -1,4 +1,4 @@
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 
 /**
  * Business events as info lines with a stable `event` name and the ids an operator searches by

@@ -1,13 +1,16 @@
 import { timingSafeEqual } from "node:crypto";
-import { and, count, eq, gt, min, sql } from "drizzle-orm";
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { and, count, eq, gt, max, min, sql } from "drizzle-orm";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database, Db } from "../db/client";
-import { emailOutbox, holds, payments, reservations } from "../db/schema";
+import { backupRuns, emailOutbox, holds, payments, reservations, smsOutbox } from "../db/schema";
 
 /**
  * The Prometheus metrics of one app instance (docs/monitoring.md). Latency and the pool are this
- * process's; the business figures (holds, bookings, refunds, outbox) are read from the database at
- * each scrape, so every instance reports the same venue-wide values and a restart loses nothing.
+ * process's; the business figures (holds, bookings, refunds, outbox, texts, backups) are read from
+ * the database at each scrape, so every instance reports the same venue-wide values and a restart
+ * loses nothing. Issue 30 item 12: what is counted is a counter (`_total`, only ever grows: read it
+ * with increase()), what is a level is a gauge (read as it is; a level that drops, as confirmed
+ * bookings do on a refund, would look like a counter's reset to increase()).
  */
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -29,7 +32,44 @@ export function createMetrics(options: { token: string | undefined; defaultMetri
     "venue_bookings_confirmed",
     "Reservations in status confirmed (paid, free member bookings and staff bookings)",
   );
-  const paymentsRefunded = gauge("venue_payments_refunded", "Payments refunded, all time");
+  /** A counter whose value is read from the database at each scrape (it only ever grows there). */
+  const counterFromDatabase = (name: string, help: string) => {
+    let value = 0;
+    const counter = new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(value);
+      },
+    });
+    return { counter, set: (next: number) => (value = next) };
+  };
+  const bookingsMade = counterFromDatabase(
+    "venue_bookings_made_total",
+    "Bookings made, all time: online bookings paid (or free), members' free bookings and staff bookings",
+  );
+  const refunds = counterFromDatabase(
+    "venue_refunds_total",
+    "Payments refunded in part or in full, all time",
+  );
+  const refundedCents = counterFromDatabase(
+    "venue_refunded_cents_total",
+    "Money refunded, all time, in cents",
+  );
+  const textsSent = counterFromDatabase(
+    "venue_texts_sent_total",
+    "Text messages the provider accepted, all time",
+  );
+  const textsFailed = counterFromDatabase(
+    "venue_texts_failed_total",
+    "Text messages given up after every retry, all time",
+  );
+  const backupAge = gauge(
+    "venue_backup_age_seconds",
+    "Age of the newest finished backup (the backup command records each); +Inf when there is none",
+  );
   const outboxPending = gauge("venue_outbox_pending", "Emails queued and not yet sent");
   const outboxFailed = gauge("venue_outbox_failed", "Emails given up after every retry");
   const outboxOldestAge = gauge(
@@ -39,26 +79,52 @@ export function createMetrics(options: { token: string | undefined; defaultMetri
   const pool = gauge("venue_db_pool_connections", "Database connections of this instance's pool", ["state"]);
 
   async function refresh(db: Db, database: Database, now: Date) {
-    const [[activeHolds], [confirmed], [refunded], [pending], [failed]] = await Promise.all([
-      db
-        .select({ n: count() })
-        .from(holds)
-        .where(and(eq(holds.status, "active"), gt(holds.expiresAt, now))),
-      db.select({ n: count() }).from(reservations).where(eq(reservations.status, "confirmed")),
-      db.select({ n: count() }).from(payments).where(eq(payments.state, "refunded")),
-      db
-        // The database's clock on both sides: created_at is its default.
-        .select({
-          n: count(),
-          age: sql<string>`coalesce(extract(epoch from now() - ${min(emailOutbox.createdAt)}), 0)`,
-        })
-        .from(emailOutbox)
-        .where(eq(emailOutbox.status, "pending")),
-      db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, "failed")),
-    ]);
+    const [[activeHolds], [confirmed], [refunded], [pending], [failed], [made], [texts], [backup]] =
+      await Promise.all([
+        db
+          .select({ n: count() })
+          .from(holds)
+          .where(and(eq(holds.status, "active"), gt(holds.expiresAt, now))),
+        db.select({ n: count() }).from(reservations).where(eq(reservations.status, "confirmed")),
+        db
+          .select({ n: count(), cents: sql<string>`coalesce(sum(${payments.refundedCents}), 0)` })
+          .from(payments)
+          .where(gt(payments.refundedCents, 0)),
+        db
+          // The database's clock on both sides: created_at is its default.
+          .select({
+            n: count(),
+            age: sql<string>`coalesce(extract(epoch from now() - ${min(emailOutbox.createdAt)}), 0)`,
+          })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.status, "pending")),
+        db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, "failed")),
+        // A booking made is a paid hold (online; its status stays paid) or a reservation made without
+        // a hold (a member's free booking, a staff booking); cancelling one later does not unmake it.
+        db
+          .select({
+            n: sql<string>`count(*) + (select count(*) from ${reservations} where ${reservations.holdId} is null)`,
+          })
+          .from(holds)
+          .where(eq(holds.status, "paid")),
+        db
+          .select({
+            sent: sql<string>`count(*) filter (where ${smsOutbox.status} = 'sent')`,
+            failed: sql<string>`count(*) filter (where ${smsOutbox.status} = 'failed')`,
+          })
+          .from(smsOutbox),
+        db
+          .select({ age: sql<string | null>`extract(epoch from now() - ${max(backupRuns.finishedAt)})` })
+          .from(backupRuns),
+      ]);
     holdsActive.set(activeHolds?.n ?? 0);
     bookingsConfirmed.set(confirmed?.n ?? 0);
-    paymentsRefunded.set(refunded?.n ?? 0);
+    refunds.set(refunded?.n ?? 0);
+    refundedCents.set(Number(refunded?.cents ?? 0));
+    bookingsMade.set(Number(made?.n ?? 0));
+    textsSent.set(Number(texts?.sent ?? 0));
+    textsFailed.set(Number(texts?.failed ?? 0));
+    backupAge.set(backup?.age == null ? Number.POSITIVE_INFINITY : Math.max(0, Number(backup.age)));
     outboxPending.set(pending?.n ?? 0);
     outboxFailed.set(failed?.n ?? 0);
     outboxOldestAge.set(Math.max(0, Number(pending?.age ?? 0)));

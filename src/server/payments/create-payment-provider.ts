@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
-import type { Config } from "../config";
-import type { PaymentProvider } from "./payment-provider";
+import type { Config } from "../lib/config";
+import type { PaymentProvider } from "../payment-provider";
 import { createStripeProvider } from "./stripe-provider";
 import { createTestProvider } from "./test-provider";
 
@@ -15,7 +15,6 @@ export function createPaymentProvider(config: Config, serverSecret: string): Pay
       secretKey: config.STRIPE_SECRET_KEY,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
       apiBase: config.STRIPE_API_BASE,
-      prices: { monthly: config.STRIPE_PRICE_MONTHLY, annual: config.STRIPE_PRICE_ANNUAL },
     });
   }
   if (config.testCheckoutEnabled) {

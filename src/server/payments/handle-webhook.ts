@@ -1,8 +1,9 @@
 import type Stripe from "stripe";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
 import { logWebhookOutcome } from "../observability/business-events";
 import type { CheckoutPurposes } from "./checkout-purpose";
+import { settleExpiredCheckout, settlePaidCheckout } from "./settle-checkout";
 import type { WebhookOutcome } from "./webhook-inbox";
 
 /** Stripe's default tolerance, applied to timestamps ahead of our clock as well as behind it. */
@@ -17,10 +18,10 @@ function signatureTimestamp(header: string): number | null {
 /**
  * The payment webhook, for Stripe and the built-in test checkout alike: the signature (and its
  * timestamp, 5 minutes' tolerance) is checked on the raw body before anything is read; a bad one
- * is a 400 and changes nothing. Then it is dispatched: a checkout session to its purpose (the
- * session's metadata.purpose), any other event to the purpose that registered its type. Handlers
- * record the event id in their transaction (webhook-inbox.ts), so a repeat is a no-op; a handler
- * failure propagates as non-2xx so the provider retries.
+ * is a 400 and changes nothing. Then a checkout session is settled here with its purpose's steps
+ * (the session's metadata.purpose; settle-checkout.ts), and any other event goes to the purpose that
+ * registered its type. Every path records the event id in its transaction (webhook-inbox.ts), so a
+ * repeat is a no-op; a failure propagates as non-2xx so the provider retries.
  */
 export async function handlePaymentWebhook(
   deps: AppDeps,
@@ -52,6 +53,9 @@ export async function handlePaymentWebhook(
   }
 
   const outcome = await dispatch(deps, purposes, event);
+  // A settled checkout may have freed a place (expired, refunded) or taken one back (paid late).
+  if (outcome === "confirmed" || outcome === "refunded" || outcome === "expired")
+    await deps.schedule.changed();
   const target = event.data.object as { id?: string; metadata?: Record<string, string> | null };
   logWebhookOutcome(
     deps.logger,
@@ -78,12 +82,12 @@ async function dispatch(
     case "checkout.session.async_payment_succeeded": {
       const session = event.data.object;
       const purpose = purposes.ofSession(session);
-      return purpose ? purpose.completed(deps, event, session) : "ignored";
+      return purpose ? settlePaidCheckout(deps, event, session, purpose) : "ignored";
     }
     case "checkout.session.expired": {
       const session = event.data.object;
       const purpose = purposes.ofSession(session);
-      return purpose ? purpose.expired(deps, event, session) : "ignored";
+      return purpose ? settleExpiredCheckout(deps, event, session, purpose) : "ignored";
     }
     default: {
       const handler = purposes.byEventType(event.type);

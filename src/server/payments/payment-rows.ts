@@ -2,12 +2,16 @@ import { and, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Tx } from "../db/client";
 import { payments } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import { isUuid } from "../kernel/ids";
-import type { PaymentProvider } from "./payment-provider";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
+import { isUuid } from "../lib/ids";
+import type { PaymentProvider } from "../payment-provider";
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/** The payments of one purpose for one of its rows (a hold, a registration, a signup). */
+export const paymentsOf = (purpose: string, reference: string) =>
+  and(eq(payments.purpose, purpose), eq(payments.reference, reference));
 
 /** Webhook handlers need the provider that signed the event; without one nothing can be verified. */
 export function requireProvider(deps: AppDeps): PaymentProvider {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { payments } from "../db/schema";
-import { AppError } from "../errors";
-import type { AppDeps } from "../kernel/deps";
-import type { PaymentProvider } from "./payment-provider";
+import type { AppDeps } from "../deps";
+import { AppError } from "../lib/errors";
+import type { PaymentProvider } from "../payment-provider";
 import type { PaymentRow } from "./payment-rows";
 
 /**

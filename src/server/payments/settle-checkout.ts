@@ -1,22 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Tx } from "../db/client";
 import { payments } from "../db/schema";
-import type { AppDeps } from "../kernel/deps";
-import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
-import { lockCheckoutPayment, type PaymentRow, requireProvider } from "./payment-rows";
+import type { AppDeps } from "../deps";
+import { loadVenueIdentity } from "../settings/venue-settings";
+import type { CheckoutPurpose } from "./checkout-purpose";
+import { lockCheckoutPayment, requireProvider } from "./payment-rows";
 import { refundThroughProvider } from "./refund-payment";
 import { recordWebhookEvent, type WebhookOutcome } from "./webhook-inbox";
-
-export type LatePaymentRefund = { beforeRefund: () => Promise<Record<string, unknown>> };
-
-export type PaidCheckout = {
-  payment: PaymentRow;
-  providerPaymentId: string | null;
-  session: Stripe.Checkout.Session;
-  venue: VenueIdentity;
-  now: Date;
-};
 
 /**
  * checkout.session.completed (and async_payment_succeeded) for a one-off payment — the only place a
@@ -32,24 +22,16 @@ export async function settlePaidCheckout(
   deps: AppDeps,
   event: Stripe.Event,
   session: Stripe.Checkout.Session,
-  steps: {
-    purpose: string;
-    /** Extra checks that the payment row is one this purpose can fulfil. */
-    owns?: (payment: PaymentRow) => boolean;
-    /**
-     * In the transaction, after the payment is marked completed: "confirmed", or what to do before
-     * the money goes back (undo its own hold, email the customer; returns what to log).
-     */
-    fulfil: (tx: Tx, paid: PaidCheckout) => Promise<"confirmed" | LatePaymentRefund>;
-  },
+  purpose: CheckoutPurpose,
 ): Promise<WebhookOutcome> {
   const provider = requireProvider(deps);
+  const prepared = await purpose.prepare?.(deps, session);
   const now = deps.now();
   const venue = await loadVenueIdentity(deps.db, deps.config);
   return deps.db.transaction(async (tx) => {
     if (!(await recordWebhookEvent(tx, provider.name, event, now))) return "duplicate";
-    const payment = await lockCheckoutPayment(tx, provider.name, session, { purpose: steps.purpose });
-    if (!payment || (steps.owns && !steps.owns(payment))) {
+    const payment = await lockCheckoutPayment(tx, provider.name, session, { purpose: purpose.purpose });
+    if (!payment || (purpose.owns && !purpose.owns(payment))) {
       deps.logger.warn(
         { sessionId: session.id, eventId: event.id },
         "webhook for an unknown checkout session",
@@ -74,9 +56,9 @@ export async function settlePaidCheckout(
       .update(payments)
       .set({ state: "completed", providerPaymentId, updatedAt: now })
       .where(eq(payments.id, payment.id));
-    const paid = { payment, providerPaymentId, session, venue, now };
-    const fulfilled = await steps.fulfil(tx, paid);
-    if (fulfilled === "confirmed") return "confirmed";
+    const paid = { payment, providerPaymentId, session, venue, now, prepared };
+    const fulfilled = await purpose.fulfil(tx, deps, paid);
+    if (typeof fulfilled === "string") return fulfilled;
 
     if (!providerPaymentId) throw new Error(`payment ${payment.id} has no provider payment to refund`);
     const logContext = await fulfilled.beforeRefund();
@@ -100,23 +82,19 @@ export async function settleExpiredCheckout(
   deps: AppDeps,
   event: Stripe.Event,
   session: Stripe.Checkout.Session,
-  steps: {
-    purpose: string;
-    owns?: (payment: PaymentRow) => boolean;
-    afterExpired?: (tx: Tx, payment: PaymentRow, now: Date) => Promise<void>;
-  },
+  purpose: CheckoutPurpose,
 ): Promise<WebhookOutcome> {
   const provider = requireProvider(deps);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     if (!(await recordWebhookEvent(tx, provider.name, event, now))) return "duplicate";
-    const payment = await lockCheckoutPayment(tx, provider.name, session, { purpose: steps.purpose });
-    if (!payment || (steps.owns && !steps.owns(payment))) return "ignored";
+    const payment = await lockCheckoutPayment(tx, provider.name, session, { purpose: purpose.purpose });
+    if (!payment || (purpose.owns && !purpose.owns(payment))) return "ignored";
     await tx
       .update(payments)
       .set({ state: "expired", updatedAt: now })
       .where(and(eq(payments.id, payment.id), eq(payments.state, "created")));
-    await steps.afterExpired?.(tx, payment, now);
+    await purpose.afterExpired?.(tx, deps, payment, now);
     return "expired";
   });
 }

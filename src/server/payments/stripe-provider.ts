@@ -1,12 +1,12 @@
 import type Stripe from "stripe";
-import type { MembershipPlan } from "../../domain/membership";
+import type { ProviderPrice } from "../../domain/membership";
 import type {
+  BillingCard,
   CheckoutSession,
   CreateCheckoutInput,
-  CreateSubscriptionCheckoutInput,
   PaymentProvider,
   RefundInput,
-} from "./payment-provider";
+} from "../payment-provider";
 import { subscriptionSnapshot } from "./subscription-snapshot";
 
 // Stripe refuses a Checkout Session that expires sooner than 30 minutes from now, while the hold
@@ -18,8 +18,6 @@ export type StripeProviderOptions = {
   webhookSecret: string;
   /** Points the SDK elsewhere (tests: a local fake at http://127.0.0.1:port). */
   apiBase?: string;
-  /** The membership plans' recurring prices in Stripe (STRIPE_PRICE_MONTHLY / STRIPE_PRICE_ANNUAL). */
-  prices?: Partial<Record<MembershipPlan, string>>;
 };
 
 function connectionOptions(apiBase: string | undefined): Stripe.StripeConfig {
@@ -38,6 +36,43 @@ async function stripeSdk(): Promise<typeof Stripe> {
   const { default: sdk } = await import("stripe");
   return sdk;
 }
+
+/** The session ends with the hold, but no sooner than Stripe allows. */
+function sessionEnd(input: CreateCheckoutInput): Date {
+  const earliest = input.now.getTime() + STRIPE_MIN_SESSION_MS;
+  return new Date(Math.max(input.expiresAt?.getTime() ?? earliest, earliest));
+}
+
+/** The discount was computed and reserved by us; Stripe only shows and applies it, once. */
+async function discountOf(
+  stripe: Stripe,
+  input: CreateCheckoutInput,
+  metadata: Record<string, string>,
+): Promise<{ discounts?: Stripe.Checkout.SessionCreateParams.Discount[] }> {
+  if (input.discountCents <= 0) return {};
+  const coupon = await stripe.coupons.create(
+    {
+      amount_off: input.discountCents,
+      currency: "usd",
+      duration: "once",
+      max_redemptions: 1,
+      name: input.couponCode ?? "Discount",
+      metadata,
+    },
+    { idempotencyKey: `coupon-${input.paymentId}` },
+  );
+  return { discounts: [{ coupon: coupon.id }] };
+}
+
+/** A card payment method's brand, last four digits and expiry; null for anything else. */
+function cardOf(method: string | Stripe.PaymentMethod | null | undefined): BillingCard | null {
+  if (!method || typeof method === "string" || !method.card) return null;
+  const { brand, last4, exp_month, exp_year } = method.card;
+  return { brand, last4, expMonth: exp_month, expYear: exp_year };
+}
+
+const intervalOf = (interval: string | undefined): "month" | "year" | null =>
+  interval === "month" || interval === "year" ? interval : null;
 
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   let client: Promise<Stripe> | null = null;
@@ -59,55 +94,62 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     return client;
   };
 
+  // A Stripe price's amount and interval can never change: each id is fetched once.
+  const prices = new Map<string, ProviderPrice>();
+
   return {
     name: "stripe",
 
     async createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession> {
       const stripe = await stripeClient();
-      const metadata: Record<string, string> = { purpose: input.purpose, paymentId: input.paymentId };
-      if (input.holdId) metadata.holdId = input.holdId;
-      if (input.registrationId) metadata.registrationId = input.registrationId;
-      let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
-      if (input.discountCents > 0) {
-        // The discount was computed and reserved by us; Stripe only shows and applies it, once.
-        const coupon = await stripe.coupons.create(
+      // Only ids travel to Stripe: what they stand for (and never a password) stays with us.
+      const metadata: Record<string, string> = {
+        purpose: input.purpose,
+        paymentId: input.paymentId,
+        ...input.metadata,
+      };
+      const common = {
+        ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+        client_reference_id: input.reference ?? undefined,
+        metadata,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      };
+      let session: Stripe.Checkout.Session;
+      if (input.recurring) {
+        const { price } = input.recurring;
+        if (!price)
+          throw new Error("The membership plan has no Stripe price id (Settings › Membership plans)");
+        session = await stripe.checkout.sessions.create(
           {
-            amount_off: input.discountCents,
-            currency: "usd",
-            duration: "once",
-            max_redemptions: 1,
-            name: input.couponCode ?? "Discount",
-            metadata,
+            ...common,
+            mode: "subscription",
+            line_items: [{ price, quantity: 1 }],
+            subscription_data: { metadata },
           },
-          { idempotencyKey: `coupon-${input.paymentId}` },
+          // The key each mode has used since its first release.
+          { idempotencyKey: `${input.purpose}-checkout-${input.paymentId}` },
         );
-        discounts = [{ coupon: coupon.id }];
+      } else {
+        session = await stripe.checkout.sessions.create(
+          {
+            ...common,
+            mode: "payment",
+            line_items: input.lineItems.map((item) => ({
+              quantity: 1,
+              price_data: {
+                currency: "usd",
+                unit_amount: item.amountCents,
+                product_data: { name: item.name, description: item.description },
+              },
+            })),
+            ...(await discountOf(stripe, input, metadata)),
+            payment_intent_data: { metadata },
+            expires_at: Math.floor(sessionEnd(input).getTime() / 1000),
+          },
+          { idempotencyKey: `checkout-${input.paymentId}` },
+        );
       }
-      const expiresAt = new Date(
-        Math.max(input.holdExpiresAt.getTime(), input.now.getTime() + STRIPE_MIN_SESSION_MS),
-      );
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: "payment",
-          line_items: input.lineItems.map((item) => ({
-            quantity: 1,
-            price_data: {
-              currency: "usd",
-              unit_amount: item.amountCents,
-              product_data: { name: item.name, description: item.description },
-            },
-          })),
-          ...(discounts ? { discounts } : {}),
-          ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
-          client_reference_id: input.holdId ?? input.registrationId ?? undefined,
-          metadata,
-          payment_intent_data: { metadata },
-          expires_at: Math.floor(expiresAt.getTime() / 1000),
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-        },
-        { idempotencyKey: `checkout-${input.paymentId}` },
-      );
       if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
       return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
     },
@@ -159,41 +201,91 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { refundId: refund.id };
     },
 
-    async createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput): Promise<CheckoutSession> {
-      const stripe = await stripeClient();
-      const price = options.prices?.[input.plan];
-      if (!price) {
-        throw new Error(
-          `No Stripe price is configured for the ${input.plan} plan (STRIPE_PRICE_${input.plan === "annual" ? "ANNUAL" : "MONTHLY"})`,
-        );
-      }
-      // Only ids travel to Stripe: the signup's details (and never its password) stay with us.
-      const metadata = {
-        purpose: input.purpose,
-        signupId: input.signupId,
-        paymentId: input.paymentId,
-        plan: input.plan,
-      };
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: "subscription",
-          line_items: [{ price, quantity: 1 }],
-          customer_email: input.customerEmail,
-          client_reference_id: input.signupId,
-          metadata,
-          subscription_data: { metadata },
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-        },
-        { idempotencyKey: `membership-checkout-${input.paymentId}` },
-      );
-      if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
-      return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
-    },
-
     async retrieveSubscription(subscriptionId: string) {
       const stripe = await stripeClient();
       return subscriptionSnapshot(await stripe.subscriptions.retrieve(subscriptionId));
+    },
+
+    async membershipBilling({ customerId, subscriptionId }) {
+      const stripe = await stripeClient();
+      const [subscription, invoices] = await Promise.all([
+        subscriptionId
+          ? stripe.subscriptions.retrieve(subscriptionId, { expand: ["default_payment_method"] })
+          : null,
+        stripe.invoices.list({ customer: customerId, limit: 12 }),
+      ]);
+      let card = cardOf(subscription?.default_payment_method);
+      if (!card) {
+        // A subscription without its own card is charged the customer's default one.
+        const customer = await stripe.customers.retrieve(customerId, {
+          expand: ["invoice_settings.default_payment_method"],
+        });
+        card = customer.deleted ? null : cardOf(customer.invoice_settings?.default_payment_method);
+      }
+      return {
+        priceCents: subscription?.items.data[0]?.price.unit_amount ?? null,
+        interval: intervalOf(subscription?.items.data[0]?.price.recurring?.interval),
+        card,
+        invoices: invoices.data.map((invoice) => ({
+          id: invoice.id ?? "",
+          number: invoice.number ?? null,
+          createdAt: new Date(invoice.created * 1000),
+          amountCents: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
+          status: invoice.status ?? "draft",
+          url: invoice.hosted_invoice_url ?? null,
+        })),
+      };
+    },
+
+    async openBillingPortal({ customerId, returnUrl }) {
+      const stripe = await stripeClient();
+      // Straight to "update payment method": the one change the member came for.
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+        flow_data: {
+          type: "payment_method_update",
+          after_completion: { type: "redirect", redirect: { return_url: returnUrl } },
+        },
+      });
+      return { url: session.url };
+    },
+
+    async cancelAtPeriodEnd(subscriptionId, idempotencyKey) {
+      const stripe = await stripeClient();
+      const subscription = await stripe.subscriptions.update(
+        subscriptionId,
+        { cancel_at_period_end: true },
+        { idempotencyKey },
+      );
+      return subscription.cancel_at ? new Date(subscription.cancel_at * 1000) : null;
+    },
+
+    async deferBilling(subscriptionId, until, idempotencyKey) {
+      const stripe = await stripeClient();
+      await stripe.subscriptions.update(
+        subscriptionId,
+        { trial_end: Math.floor(until.getTime() / 1000), proration_behavior: "none" },
+        { idempotencyKey },
+      );
+    },
+
+    async describePrice(priceId) {
+      const known = prices.get(priceId);
+      if (known) return known;
+      const stripe = await stripeClient();
+      const price = await stripe.prices.retrieve(priceId);
+      const described: ProviderPrice = {
+        amountCents: price.unit_amount ?? null,
+        interval: !price.recurring
+          ? null
+          : price.recurring.interval_count === 1
+            ? price.recurring.interval
+            : `${price.recurring.interval_count} ${price.recurring.interval}s`,
+        currency: price.currency,
+      };
+      prices.set(priceId, described);
+      return described;
     },
 
     async verifyWebhook(rawBody, signatureHeader, receivedAt) {

@@ -1,7 +1,6 @@
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { invoicePeriodEnd, invoiceSubscriptionId, subscriptionSnapshot } from "./subscription-snapshot";
-import { subscriptionCheckoutPage } from "./test-checkout-page";
 
 const at = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 const sub = (fields: Record<string, unknown>) =>
@@ -65,27 +64,5 @@ describe("invoices", () => {
       invoiceSubscriptionId({ subscription: "sub_old", lines: { data: [] } } as unknown as Stripe.Invoice),
     ).toBe("sub_old");
     expect(invoiceSubscriptionId({ lines: { data: [] } } as unknown as Stripe.Invoice)).toBeNull();
-  });
-});
-
-describe("the test checkout's subscription page", () => {
-  it("is marked as a test, shows the plan and next billing date, and escapes every value", () => {
-    const html = subscriptionCheckoutPage({
-      sessionId: "cs_test_a/b",
-      venueName: "Bob's <Bar>",
-      clubName: "<script>alert(1)</script> Club",
-      planLabel: "Monthly",
-      priceText: "$79.00/month",
-      email: "a&b@example.test",
-      nextBillingText: "December 18, 2026",
-      expiresAtText: "Nov 19, 9:00 AM",
-    });
-    expect(html).toContain("TEST CHECKOUT");
-    expect(html).toContain("Next billing date");
-    expect(html).toContain("December 18, 2026");
-    expect(html).toContain("Subscribe $79.00/month");
-    expect(html).toContain('action="/test-checkout/cs_test_a%2Fb/pay"');
-    expect(html).not.toContain("<script");
-    expect(html).toContain("a&amp;b@example.test");
   });
 });

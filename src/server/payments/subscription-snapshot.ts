@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { SubscriptionSnapshot } from "./payment-provider";
+import type { SubscriptionSnapshot } from "../payment-provider";
 
 const instant = (seconds: number | null | undefined) =>
   typeof seconds === "number" && seconds > 0 ? new Date(seconds * 1000) : null;

@@ -1,30 +1,39 @@
 import { describe, expect, it } from "vitest";
+import type { StoredCheckout } from "../db/schema";
 import { checkoutPage, messagePage } from "./test-checkout-page";
+
+const stored = (fields: Partial<StoredCheckout>): StoredCheckout => ({
+  mode: "payment",
+  lineItems: [],
+  discountCents: 0,
+  couponCode: null,
+  customerEmail: null,
+  metadata: {},
+  recurring: null,
+  successPath: "/success",
+  cancelPath: "/cancel",
+  backPath: "/book",
+  ...fields,
+});
 
 describe("test checkout page", () => {
   const html = checkoutPage({
     sessionId: "cs_test_a/b",
     venueName: `Bob's <script>alert(1)</script> Bar`,
-    items: [
-      {
-        reservationId: "r1",
-        facilityType: "court",
-        facilityId: 3,
-        facilityName: "Court <3>",
-        date: "2026-11-23",
-        startTime: "17:00",
-        endTime: "18:30",
-        displayTime: "5:00 PM - 6:30 PM",
-        duration: 90,
-        priceCents: 6750,
-        status: "pending",
-      },
-    ],
-    subtotalCents: 6750,
-    discountCents: 675,
-    couponCode: `"SAVE"`,
+    checkout: stored({
+      lineItems: [
+        {
+          name: "Court <3>",
+          description: "Mon, Nov 23 · 5:00 PM - 6:30 PM (90 min)",
+          amountCents: 6750,
+        },
+      ],
+      discountCents: 675,
+      couponCode: `"SAVE"`,
+    }),
     totalCents: 6075,
     expiresAtText: "5:15 PM",
+    nextBillingText: null,
   });
 
   it("is marked as a test and shows the venue, the items and the amount", () => {
@@ -45,5 +54,35 @@ describe("test checkout page", () => {
     expect(message).not.toMatch(/<[xyz]>/);
     expect(message).not.toContain('/a"b');
     expect(message).toContain('href="/a&quot;b"');
+  });
+});
+
+describe("the test checkout's subscription page", () => {
+  it("is marked as a test, shows the plan and next billing date, and escapes every value", () => {
+    const html = checkoutPage({
+      sessionId: "cs_test_a/b",
+      venueName: "Bob's <Bar>",
+      checkout: stored({
+        mode: "subscription",
+        lineItems: [
+          {
+            name: "<script>alert(1)</script> Club membership (Monthly)",
+            description: "a&b@example.test",
+            amountCents: 7900,
+          },
+        ],
+        recurring: { price: "monthly", interval: "month" },
+      }),
+      totalCents: 7900,
+      expiresAtText: "Nov 19, 9:00 AM",
+      nextBillingText: "December 18, 2026",
+    });
+    expect(html).toContain("TEST CHECKOUT");
+    expect(html).toContain("Next billing date");
+    expect(html).toContain("December 18, 2026");
+    expect(html).toContain("Subscribe $79.00/month");
+    expect(html).toContain('action="/test-checkout/cs_test_a%2Fb/pay"');
+    expect(html).not.toContain("<script");
+    expect(html).toContain("a&amp;b@example.test");
   });
 });

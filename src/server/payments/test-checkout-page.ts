@@ -1,7 +1,6 @@
-import type { HoldItem } from "../../contracts/booking";
-import { formatVenueDateShort } from "../../domain/booking-form";
 import { formatCents } from "../../domain/money";
-import { escapeHtml } from "../email/layout";
+import type { StoredCheckout } from "../db/schema";
+import { escapeHtml } from "../lib/escape-html";
 
 // The built-in test checkout's pages (DECISIONS.md): server-rendered, every value escaped, no
 // script at all (the CSP allows none inline), readable on a 375-px phone.
@@ -32,41 +31,54 @@ function page(title: string, body: string): string {
 export type CheckoutView = {
   sessionId: string;
   venueName: string;
-  items: HoldItem[];
-  subtotalCents: number;
-  discountCents: number;
-  couponCode: string | null;
+  checkout: StoredCheckout;
   totalCents: number;
-  /** "5:12 PM": when this session stops taking payment, venue time. */
+  /** When this session stops taking payment, venue time: "5:12 PM", or "Nov 28, 3:00 PM" for a subscription. */
   expiresAtText: string;
+  /** A subscription: "December 18, 2026", when it would bill next. */
+  nextBillingText: string | null;
 };
 
+/** The one test checkout page, for every purpose: the stored line items, the total, Pay and Cancel. */
 export function checkoutPage(view: CheckoutView): string {
+  const { checkout } = view;
   const id = encodeURIComponent(view.sessionId);
-  const items = view.items
+  const money = (cents: number) =>
+    escapeHtml(`${formatCents(cents)}${checkout.recurring ? `/${checkout.recurring.interval}` : ""}`);
+  const items = checkout.lineItems
     .map(
       (i) =>
-        `<li><span>${escapeHtml(i.facilityName)}<br><small class="muted">${escapeHtml(
-          `${formatVenueDateShort(i.date)} · ${i.displayTime} (${i.duration} min)`,
-        )}</small></span><span>${escapeHtml(formatCents(i.priceCents))}</span></li>`,
+        `<li><span>${escapeHtml(i.name)}<br><small class="muted">${escapeHtml(i.description)}</small></span><span>${money(i.amountCents)}</span></li>`,
     )
     .join("");
-  const discount =
-    view.discountCents > 0
-      ? `<div class="row"><span>Discount${view.couponCode ? ` (${escapeHtml(view.couponCode)})` : ""}</span><span>-${escapeHtml(formatCents(view.discountCents))}</span></div>`
-      : "";
+  const subtotalCents = checkout.lineItems.reduce((sum, i) => sum + i.amountCents, 0);
+  const rows = [
+    checkout.recurring ? "" : row("Subtotal", money(subtotalCents)),
+    checkout.discountCents > 0
+      ? row(
+          `Discount${checkout.couponCode ? ` (${escapeHtml(checkout.couponCode)})` : ""}`,
+          `-${escapeHtml(formatCents(checkout.discountCents))}`,
+        )
+      : "",
+    view.nextBillingText ? row("Next billing date", escapeHtml(view.nextBillingText)) : "",
+  ].join("");
+  const [verb, totalLabel, intro] = checkout.recurring
+    ? ["Subscribe", "Due today", "Test subscription checkout · open until"]
+    : ["Pay", "Total", "Test checkout · session expires at"];
   return page(
-    `Pay ${formatCents(view.totalCents)} — ${view.venueName}`,
+    `${verb} ${formatCents(view.totalCents)} — ${view.venueName}`,
     `<div class="card"><h1>${escapeHtml(view.venueName)}</h1>
-<p class="muted">Test checkout · session expires at ${escapeHtml(view.expiresAtText)}</p>
-<ul>${items}</ul>
-<div class="row"><span>Subtotal</span><span>${escapeHtml(formatCents(view.subtotalCents))}</span></div>${discount}
-<div class="row total"><span>Total</span><span>${escapeHtml(formatCents(view.totalCents))}</span></div>
-<form method="post" action="/test-checkout/${id}/pay"><button class="pay" type="submit">Pay ${escapeHtml(formatCents(view.totalCents))}</button></form>
+<p class="muted">${intro} ${escapeHtml(view.expiresAtText)}</p>
+<ul>${items}</ul>${rows}
+<div class="row total"><span>${totalLabel}</span><span>${money(view.totalCents)}</span></div>
+<form method="post" action="/test-checkout/${id}/pay"><button class="pay" type="submit">${verb} ${money(view.totalCents)}</button></form>
 <form method="post" action="/test-checkout/${id}/cancel"><button class="cancel" type="submit">Cancel</button></form>
-<p class="note">This page stands in for the card payment provider while none is configured. Pay confirms the booking through the same signed webhook a real payment would.</p></div>`,
+<p class="note">This page stands in for the card payment provider while none is configured. ${verb} completes the checkout through the same signed webhook a real payment would.</p></div>`,
   );
 }
+
+const row = (label: string, value: string) =>
+  `<div class="row"><span>${label}</span><span>${value}</span></div>`;
 
 export function messagePage(title: string, message: string, link: { href: string; label: string }): string {
   return page(
@@ -76,31 +88,37 @@ export function messagePage(title: string, message: string, link: { href: string
   );
 }
 
-export type SubscriptionCheckoutView = {
-  sessionId: string;
+export type BillingPageView = {
+  token: string;
   venueName: string;
-  clubName: string;
-  planLabel: string;
-  /** "$79.00/month" */
-  priceText: string;
-  email: string;
-  /** "December 18, 2026": when the simulated subscription would bill next. */
-  nextBillingText: string;
-  expiresAtText: string;
+  /** "Visa •••• 4242 · expires 12/2034": the card on file. */
+  currentCard: string;
+  returnPath: string;
+  error: { message: string; field: "number" | "expiry" } | null;
 };
 
-/** The test checkout for a membership: a simulated subscription, clearly not a real one. */
-export function subscriptionCheckoutPage(view: SubscriptionCheckoutView): string {
-  const id = encodeURIComponent(view.sessionId);
+/** The stand-in for Stripe's billing portal (issue 34 item 4): change the membership's card. */
+export function billingPage(view: BillingPageView): string {
+  const token = encodeURIComponent(view.token);
+  const invalid = (field: "number" | "expiry") =>
+    view.error?.field === field ? ' aria-invalid="true" aria-describedby="card-error"' : "";
+  const error = view.error
+    ? `<p id="card-error" role="alert" style="color:#b42318;font-weight:600">${escapeHtml(view.error.message)}</p>`
+    : "";
+  const input =
+    "width:100%;min-height:44px;font-size:1rem;padding:8px;border:1px solid #7b8794;border-radius:6px";
   return page(
-    `Subscribe — ${view.clubName}`,
-    `<div class="card"><h1>${escapeHtml(view.clubName)}</h1>
-<p class="muted">${escapeHtml(view.venueName)} · test subscription checkout · open until ${escapeHtml(view.expiresAtText)}</p>
-<ul><li><span>${escapeHtml(`${view.planLabel} membership`)}<br><small class="muted">${escapeHtml(view.email)}</small></span><span>${escapeHtml(view.priceText)}</span></li></ul>
-<div class="row"><span>Next billing date</span><span>${escapeHtml(view.nextBillingText)}</span></div>
-<div class="row total"><span>Due today</span><span>${escapeHtml(view.priceText)}</span></div>
-<form method="post" action="/test-checkout/${id}/pay"><button class="pay" type="submit">Subscribe ${escapeHtml(view.priceText)}</button></form>
-<form method="post" action="/test-checkout/${id}/cancel"><button class="cancel" type="submit">Cancel</button></form>
-<p class="note">This page stands in for the card payment provider while none is configured. Subscribe creates the membership through the same signed webhook a real subscription would.</p></div>`,
+    `Update your card — ${view.venueName}`,
+    `<div class="card"><h1>Update your card</h1>
+<p class="muted">${escapeHtml(view.venueName)} · test billing page</p>
+<div class="row"><span>Card on file</span><span>${escapeHtml(view.currentCard)}</span></div>
+<form method="post" action="/test-billing/${token}">
+<p><label for="number" style="display:block;font-weight:600">Card number</label>
+<input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required placeholder="4242 4242 4242 4242"${invalid("number")} style="${input}"></p>
+<p><label for="expiry" style="display:block;font-weight:600">Expiry (MM/YY)</label>
+<input id="expiry" name="expiry" autocomplete="cc-exp" required placeholder="12/30"${invalid("expiry")} style="${input}"></p>
+${error}<button class="pay" type="submit">Save card</button></form>
+<a class="button cancel" href="${escapeHtml(view.returnPath)}">Back without changing</a>
+<p class="note">This page stands in for the payment provider's billing portal while none is configured. Use a test number such as 4242 4242 4242 4242; no card is charged.</p></div>`,
   );
 }

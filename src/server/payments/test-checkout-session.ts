@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { addMonths, addYears } from "date-fns";
+import type { StoredCheckout } from "../db/schema";
 import type { PaymentRow } from "./payment-rows";
 import { messagePage } from "./test-checkout-page";
 
-// What every purpose's test checkout shares: whether a session still takes payment, the event
-// Stripe would send for a paid one-off session, and the pages that say why one cannot be paid.
+// What the test checkout does with a stored checkout, for every purpose alike: whether a session
+// still takes payment, the page for one that cannot be found, and the signed event Stripe would send
+// when its hosted page is paid.
 
 export const BOOK_LINK = { href: "/book", label: "Back to booking" };
 
@@ -12,19 +15,26 @@ export const isOpenSession = (payment: PaymentRow, now: Date) =>
 
 export const isPaid = (payment: PaymentRow) => payment.state === "completed" || payment.state === "refunded";
 
-export const checkoutNotFoundPage = (link = BOOK_LINK) =>
-  messagePage("Checkout not found", "This checkout link is not valid.", link);
+export const checkoutNotFoundPage = () =>
+  messagePage("Checkout not found", "This checkout link is not valid.", BOOK_LINK);
+
+/** A stored return path with the session's id in place of Stripe's {CHECKOUT_SESSION_ID}. */
+export const returnPath = (path: string, sessionId: string) =>
+  path.replaceAll("{CHECKOUT_SESSION_ID}", encodeURIComponent(sessionId));
+
+/** When the simulated subscription bills next: one period after `from`. */
+export const nextBilling = (from: Date, interval: "month" | "year") =>
+  interval === "year" ? addYears(from, 1) : addMonths(from, 1);
 
 /**
- * The checkout.session.completed event Stripe sends when its hosted page is paid, for our own
- * session; `session` adds what the mode needs (payment intent, or customer and subscription).
+ * The checkout.session.completed event Stripe sends when its hosted page is paid, for a session of
+ * ours, or null when the payment has no stored checkout. Our metadata travels as Stripe carries it;
+ * a subscription carries the subscription itself, since the test provider keeps no state.
  */
-export function sessionCompletedEvent(
-  payment: PaymentRow,
-  sessionId: string,
-  now: Date,
-  session: Record<string, unknown>,
-): string {
+export function checkoutCompletedEvent(payment: PaymentRow, sessionId: string, now: Date): string | null {
+  const checkout = payment.checkout;
+  if (!checkout) return null;
+  const metadata = { purpose: payment.purpose, paymentId: payment.id, ...checkout.metadata };
   return JSON.stringify({
     id: `evt_test_${randomBytes(12).toString("hex")}`,
     object: "event",
@@ -39,18 +49,46 @@ export function sessionCompletedEvent(
         payment_status: "paid",
         amount_total: payment.amountCents,
         currency: payment.currency,
-        ...session,
+        client_reference_id: payment.reference,
+        metadata,
+        ...(checkout.recurring
+          ? subscriptionSession(checkout, checkout.recurring.interval, metadata, now)
+          : { mode: "payment", payment_intent: `pi_test_${randomBytes(12).toString("hex")}` }),
       },
     },
   });
 }
 
-/** The same for a paid one-off (mode payment) session. */
-export function paymentCompletedEvent(payment: PaymentRow, sessionId: string, now: Date): string {
-  return sessionCompletedEvent(payment, sessionId, now, {
-    mode: "payment",
-    client_reference_id: payment.holdId,
-    payment_intent: `pi_test_${randomBytes(12).toString("hex")}`,
-    metadata: { purpose: payment.purpose, holdId: payment.holdId, paymentId: payment.id },
-  });
+function subscriptionSession(
+  checkout: StoredCheckout,
+  interval: "month" | "year",
+  metadata: Record<string, string>,
+  now: Date,
+) {
+  const customer = `cus_test_${randomBytes(10).toString("hex")}`;
+  return {
+    mode: "subscription",
+    customer,
+    customer_email: checkout.customerEmail,
+    invoice: `in_test_${randomBytes(10).toString("hex")}`,
+    subscription: {
+      id: `sub_test_${randomBytes(10).toString("hex")}`,
+      object: "subscription",
+      customer,
+      status: "active",
+      cancel_at: null,
+      cancel_at_period_end: false,
+      metadata,
+      items: {
+        object: "list",
+        data: [
+          {
+            id: `si_test_${randomBytes(6).toString("hex")}`,
+            current_period_start: Math.floor(now.getTime() / 1000),
+            current_period_end: Math.floor(nextBilling(now, interval).getTime() / 1000),
+          },
+        ],
+      },
+    },
+  };
 }

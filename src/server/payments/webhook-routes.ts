@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../kernel/deps";
+import type { AppEnv } from "../deps";
 import type { CheckoutPurposes } from "./checkout-purpose";
 import { handlePaymentWebhook } from "./handle-webhook";
 

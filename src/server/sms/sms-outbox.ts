@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { TEXTS_PER_PHONE_PER_DAY } from "../../domain/phone-proof";
 import type { Db, Tx } from "../db/client";
 import { CHANNELS, notify } from "../db/notify-bus";
-import { smsOutbox } from "../db/schema";
+import { smsOptOuts, smsOutbox } from "../db/schema";
 import { retryDelayMs } from "../email/outbox";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import type { SmsSender } from "./sms-sender";
 
 export type OutgoingSms = {
@@ -29,17 +30,51 @@ export function createSmsOutbox(options: {
   logger: Logger;
   sender: SmsSender | null;
   now: () => Date;
+  /** Counts texts sent, failed and withheld (metrics). */
+  onSent?: () => void;
+  onFailed?: () => void;
+  onWithheld?: () => void;
 }) {
-  const { db, logger, sender, now } = options;
+  const { db, logger, sender, now, onSent, onFailed, onWithheld } = options;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
-  async function enqueue(executor: Db | Tx, sms: OutgoingSms): Promise<void> {
+  /**
+   * Queues a text, unless its phone answered STOP or already has the day's ceiling of texts
+   * (issue 30 item 2: whatever flow asks, for whatever email or address). Returns whether it was queued.
+   */
+  async function enqueue(executor: Db | Tx, sms: OutgoingSms): Promise<boolean> {
+    const at = now();
+    const [optedOut] = await executor
+      .select({ phone: smsOptOuts.phone })
+      .from(smsOptOuts)
+      .where(eq(smsOptOuts.phone, sms.to));
+    const [today] = await executor
+      .select({ n: count() })
+      .from(smsOutbox)
+      .where(
+        and(eq(smsOutbox.toPhone, sms.to), gt(smsOutbox.createdAt, new Date(at.getTime() - 24 * 3600_000))),
+      );
+    if (optedOut || (today?.n ?? 0) >= TEXTS_PER_PHONE_PER_DAY) {
+      logger.info(
+        { event: "sms.withheld", reason: optedOut ? "opted_out" : "daily_ceiling" },
+        "sms withheld",
+      );
+      onWithheld?.();
+      return false;
+    }
     await executor
       .insert(smsOutbox)
-      .values({ toPhone: sms.to, body: sms.body, dedupeKey: sms.dedupeKey ?? null, nextAttemptAt: now() })
+      .values({
+        toPhone: sms.to,
+        body: sms.body,
+        dedupeKey: sms.dedupeKey ?? null,
+        nextAttemptAt: at,
+        createdAt: at,
+      })
       .onConflictDoNothing({ target: smsOutbox.dedupeKey });
     await notify(executor, CHANNELS.outbox);
+    return true;
   }
 
   async function claimBatch() {
@@ -68,6 +103,7 @@ export function createSmsOutbox(options: {
         .set({ status: "sent", sentAt: now(), lastError: null, providerMessageId: id })
         .where(eq(smsOutbox.id, row.id));
       logger.info({ event: "sms.sent", smsId: row.id, attempts: row.attempts }, "sms sent");
+      onSent?.();
       return true;
     } catch (err) {
       const failed = row.attempts >= MAX_ATTEMPTS;
@@ -80,6 +116,7 @@ export function createSmsOutbox(options: {
           nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts)),
         })
         .where(eq(smsOutbox.id, row.id));
+      if (failed) onFailed?.();
       logger.warn(
         { event: failed ? "sms.failed" : "sms.retry", smsId: row.id, err: message },
         "sms not sent",

@@ -5,10 +5,17 @@ import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, holds, reservations } from "../../../src/server/db/schema";
-import { eventBody, eventForm } from "../../../src/server/events/events-test-kit";
-import { present } from "../../../src/server/kernel/present";
-import { createHoldOk, holdBody, item, NOW, postWebhook, signForTestProvider } from "../booking-test-kit";
-import { createTestApp, errorOf, type TestApp, type TestClient, testClock } from "../harness";
+import { present } from "../../../src/server/lib/present";
+import {
+  createHoldOk,
+  holdBody,
+  item,
+  NOW,
+  postWebhook,
+  signForTestProvider,
+} from "../kits/booking-test-kit";
+import { eventBody, eventForm } from "../kits/events-test-kit";
+import { createTestApp, errorOf, type TestApp, type TestClient, testClock } from "../kits/harness";
 
 // Issue 12 "Safe to deploy": the smaller holes, each as an operator or attacker would meet it.
 

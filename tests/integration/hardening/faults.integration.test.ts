@@ -7,15 +7,15 @@ import nodemailer from "nodemailer";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApp } from "../../../src/server/app";
 import { createDeps } from "../../../src/server/bootstrap";
-import { loadConfig } from "../../../src/server/config";
-import { DATABASE_TIMEOUTS, type Database, openDatabase } from "../../../src/server/db/client";
+import { type Database, openDatabase } from "../../../src/server/db/client";
 import { couponCodes, emailOutbox, reservations } from "../../../src/server/db/schema";
-import { seedFacilities } from "../../../src/server/db/seed";
+import { seedFacilities } from "../../../src/server/demo/seed";
+import type { AppDeps } from "../../../src/server/deps";
 import { createOutbox, retryDelayMs } from "../../../src/server/email/outbox";
 import { staticClient } from "../../../src/server/http/static-files";
-import type { AppDeps } from "../../../src/server/kernel/deps";
-import { present } from "../../../src/server/kernel/present";
-import { createLogger } from "../../../src/server/logger";
+import { loadConfig } from "../../../src/server/lib/config";
+import { createLogger } from "../../../src/server/lib/logger";
+import { present } from "../../../src/server/lib/present";
 import {
   checkoutOk,
   createHoldOk,
@@ -25,12 +25,13 @@ import {
   paymentForSession,
   postWebhook,
   signForTestProvider,
-} from "../booking-test-kit";
-import { startFakeSmtp } from "../fake-smtp";
-import { createTestApp, errorOf, queryRows, type TestApp, TestClient, testClock } from "../harness";
-import { databaseUrl, dropDatabase, onServer, quoteIdentifier, testServerUrl } from "../test-databases";
-import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
-import { bookingSnapshot, sessionEvent } from "./webhook-kit";
+} from "../kits/booking-test-kit";
+import { createMember } from "../kits/factories";
+import { startFakeSmtp } from "../kits/fake-smtp";
+import { createTestApp, errorOf, queryRows, type TestApp, TestClient, testClock } from "../kits/harness";
+import { startTcpProxy, type TcpProxy } from "../kits/tcp-proxy";
+import { databaseUrl, dropDatabase, onServer, quoteIdentifier, testServerUrl } from "../kits/test-databases";
+import { bookingSnapshot, sessionEvent } from "../kits/webhook-kit";
 
 // Faults outside the app (issue 7): the database going away in the middle of a booking, and the
 // mail server being down. The app is never restarted: it must recover on its own.
@@ -81,7 +82,7 @@ async function halfDoneBookings(db: Database["db"]): Promise<unknown[]> {
         where h.status = 'paid'
           and exists (select 1 from reservations r where r.hold_id = h.id and r.status <> 'confirmed')
       union all
-      select 'completed payment for an unpaid hold', p.id::text from payments p join holds h on h.id = p.hold_id
+      select 'completed payment for an unpaid hold', p.id::text from payments p join holds h on h.id = p.reference and p.purpose = 'reservation'
         where p.state = 'completed' and h.status <> 'paid'
       union all
       select 'confirmed reservation without a completed payment', r.id::text from reservations r
@@ -339,48 +340,93 @@ describe.skipIf(!serverUrl)("the database restarted during a booking (PostgreSQL
     expect(after.emails).toEqual(["Your booking at Backspin Social is confirmed"]);
   });
 
-  it("a frozen database (no byte forwarded, as under SIGSTOP): /api/health is 503 within 2 s, the API a JSON 503 and the page a friendly 503 instead of hanging; all is well once it thaws", {
+  // Issue 30 item 9: health answered 503 in 1.2 s, but the API and the pages took 5–12 s (each
+  // waited for its query's own 12 s timeout, the pool's 30 s wait or a hold's turn behind another).
+  it("a frozen database (no byte forwarded, as under SIGSTOP): every request answers 503 within 2 s — health, reads, holds (four on one day), sign-ins, a signed-in user's page of the API and the web pages, more at once than the pool has connections; all is well once it thaws", {
     timeout: 120_000,
   }, async () => {
     const distDir = webAppDist();
     const web = createApp(p.deps, { serveClient: false });
     web.route("/", staticClient(distDir));
+    const member = await createMember(p.direct);
+    const signedIn = p.client();
+    expect((await signedIn.signIn(member.email, member.password)).status).toBe(200);
     // Idle connections in the pool, as in a running server.
     await Promise.all(Array.from({ length: 3 }, () => health()));
-    const body = holdBody({
-      customer: customer("frozen@example.test"),
-      items: [item({ date: "2026-11-27", startTime: "10:00" })],
-    });
+    const body = (n: number) =>
+      holdBody({
+        customer: customer(`frozen-${n}@example.test`),
+        items: [item({ date: "2026-11-27", startTime: `1${n}:00` })],
+      });
+    const availability = async (date: string) =>
+      p.request(`/api/booking/availability?facilityType=court&date=${date}&duration=60`);
+    const requests: Array<[string, () => Promise<Response>]> = [
+      ["health", async () => p.request("/api/health")],
+      ["health again", async () => p.request("/api/health")],
+      ...["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26"].map(
+        (date): [string, () => Promise<Response>] => [`availability ${date}`, () => availability(date)],
+      ),
+      ...[0, 1, 2, 3].map((n): [string, () => Promise<Response>] => [
+        `hold ${n} (one day)`,
+        () => p.client().post("/api/booking/holds", body(n)),
+      ]),
+      ["sign-in", () => p.client().signIn(member.email, member.password)],
+      ["wrong sign-in", () => p.client().signIn(member.email, "not-the-password")],
+      ["profile (signed in)", () => signedIn.get("/api/me/profile")],
+      ["my reservations (signed in)", () => signedIn.get("/api/me/reservations")],
+      ["page /book", () => Promise.resolve(web.request("/book"))],
+      ["page /", () => Promise.resolve(web.request("/"))],
+      ["page /events", () => Promise.resolve(web.request("/events"))],
+    ];
+    expect(requests.length).toBeGreaterThan(p.deps.database.poolUsage().max);
     proxy.freeze();
     try {
-      const started = Date.now();
-      const probe = await answerWithin(Promise.resolve(p.request("/api/health")), 10_000);
-      const healthMs = Date.now() - started;
-      expect(probe.status).toBe(503);
-      expect(healthMs).toBeLessThan(2000);
-
-      // Each waits for its own query or connect timeout, not for the database to come back.
-      const limit = DATABASE_TIMEOUTS.queryMs + DATABASE_TIMEOUTS.connectMs + 5000;
-      const [api, page] = await Promise.all([
-        answerWithin(p.client().post("/api/booking/holds", body), limit),
-        answerWithin(Promise.resolve(web.request("/book")), limit),
-      ]);
-      expect(api.status).toBe(503);
-      expect(api.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(await errorOf(api)).toEqual({
-        code: "UNAVAILABLE",
-        message: "We can't reach our booking system right now. Please try again in a minute.",
-      });
-      expect(page.status).toBe(503);
-      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
-      expect(await page.text()).toContain("Back in a minute");
+      const answers = await Promise.all(
+        requests.map(async ([what, send]) => {
+          const started = Date.now();
+          const response = await answerWithin(send(), 15_000);
+          return { what, status: response.status, ms: Date.now() - started, response };
+        }),
+      );
+      const slow = answers
+        .filter((a) => a.status !== 503 || a.ms >= 2000)
+        .map((a) => `${a.what}: ${a.status} in ${a.ms} ms`);
+      expect(slow).toEqual([]);
+      for (const { what, response } of answers) {
+        if (what.startsWith("page")) {
+          expect(response.headers.get("content-type"), what).toMatch(/^text\/html/);
+          expect(await response.text(), what).toContain("Back in a minute");
+        } else if (!what.startsWith("health")) {
+          expect(response.headers.get("content-type"), what).toMatch(/^application\/json/);
+          expect(await errorOf(response), what).toEqual({
+            code: "UNAVAILABLE",
+            message: "We can't reach our booking system right now. Please try again in a minute.",
+          });
+        }
+      }
     } finally {
       proxy.thaw();
       rmSync(distDir, { recursive: true, force: true });
     }
     await eventually(async () => (await health()) === 200, "health to answer 200 after the thaw", 30_000);
-    const hold = await createHoldOk(p.client(), body);
+    const hold = await createHoldOk(p.client(), body(0));
     expect(hold.status).toBe("active");
+    expect((await signedIn.get("/api/me/profile")).status).toBe(200);
+  });
+
+  it("a busy database is not a frozen one: a 3 s statement, and requests queued for every connection meanwhile, are waited for and answered", {
+    timeout: 60_000,
+  }, async () => {
+    // Every connection of the pool busy for 3 s (twice the stall watch's 1.5 s), and more callers
+    // waiting for one: the database answers the watch's probe, so nobody is told 503.
+    const max = p.deps.database.poolUsage().max;
+    const sleeps = Array.from({ length: max }, () => p.deps.db.execute(sql`select pg_sleep(3)`));
+    const requests = Array.from({ length: 5 }, (_, i) =>
+      p.request(`/api/booking/availability?facilityType=court&date=2026-11-2${3 + (i % 4)}&duration=60`),
+    );
+    await Promise.all(sleeps);
+    expect((await Promise.all(requests)).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await health()).toBe(200);
   });
 
   it("connections lost at BEGIN, more times than the pool has places, do not use the pool up", async () => {
@@ -395,6 +441,12 @@ describe.skipIf(!serverUrl)("the database restarted during a booking (PostgreSQL
       const response = await answerWithin(p.client().post("/api/booking/holds", body(n)), 10_000);
       await cut;
       expect(response.status).toBeGreaterThanOrEqual(500);
+      // The cut ended the pool's idle connections too: the next hold opens a new one (whose BEGIN
+      // the next cut meets) once the pool has noticed, not one whose socket is already gone.
+      await eventually(
+        async () => p.deps.database.poolUsage().total === 0,
+        "the pool to drop the cut connections",
+      );
     }
     expect(await answerWithin(health(), 10_000)).toBe(200);
     const hold = await answerWithin(createHoldOk(p.client(), body(99)), 10_000);

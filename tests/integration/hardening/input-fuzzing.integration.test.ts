@@ -3,8 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../../src/server/app";
 import { isEventUploadRequest } from "../../../src/server/events/event-upload-limit";
-import { present } from "../../../src/server/kernel/present";
-import { createTestApp, queryRows, type TestApp, type TestClient, testClock } from "../harness";
+import { present } from "../../../src/server/lib/present";
 import {
   brokenRawBody,
   invalidObjectBody,
@@ -14,7 +13,8 @@ import {
   rawQueryValue,
   UNKNOWN_ID,
   wellTypedBody,
-} from "./fuzz-inputs";
+} from "../kits/fuzz-inputs";
+import { createTestApp, queryRows, type TestApp, type TestClient, testClock } from "../kits/harness";
 
 // Issue 7 hardening: every API route that takes a body, query or path parameters is sent hostile
 // input, as the least privileged actor its guard lets through (so the input reaches validation).

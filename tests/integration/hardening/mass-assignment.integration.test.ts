@@ -1,8 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AvailabilityResponse } from "../../../src/contracts/booking";
-import { MEMBERSHIP_PLANS } from "../../../src/domain/membership";
-import { MANAGER_PASSWORD } from "../../../src/server/admin/admin-test-kit";
+import { DEFAULT_MEMBERSHIP_PLANS } from "../../../src/domain/membership";
 import {
   accounts,
   couponCodes,
@@ -14,11 +13,7 @@ import {
   reservations,
   users,
 } from "../../../src/server/db/schema";
-import { eventBody, registrationBody } from "../../../src/server/events/events-test-kit";
-import { present } from "../../../src/server/kernel/present";
-import { signupBody } from "../../../src/server/membership/membership-test-kit";
-import { holdBody, item, NOW } from "../booking-test-kit";
-import { createTestApp, DEFAULT_PASSWORD, type TestApp, type TestUser, testClock } from "../harness";
+import { present } from "../../../src/server/lib/present";
 import {
   type Actor,
   type Call,
@@ -32,7 +27,12 @@ import {
   send,
   signedIn,
   uniqueLabel,
-} from "./actors";
+} from "../kits/actors";
+import { MANAGER_PASSWORD } from "../kits/admin-test-kit";
+import { holdBody, item, NOW } from "../kits/booking-test-kit";
+import { eventBody, registrationBody } from "../kits/events-test-kit";
+import { createTestApp, DEFAULT_PASSWORD, type TestApp, type TestUser, testClock } from "../kits/harness";
+import { signupBody } from "../kits/membership-test-kit";
 
 // Issue 7: fields the server owns — prices and totals, statuses, roles and flags, whose row it is,
 // membership and billing — sent by a client to every state-changing route. Each must be ignored
@@ -49,7 +49,7 @@ let victim: TestUser;
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now, env: { MANAGER_PASSWORD } });
   await t.seedFacilities();
-  admin = await createActor(t, "admin");
+  admin = await createActor(t, "owner");
   member = await createActor(t, "member");
   victim = await t.createMember({ firstName: "Victim" });
 });
@@ -81,6 +81,8 @@ function hostile(omit: string[] = [], overrides: Record<string, unknown> = {}): 
     isAdmin: true,
     is_admin: true,
     role: "admin",
+    staffRole: "owner",
+    staff_role: "owner",
     isFrozen: true,
     is_frozen: true,
     userId: victim.id,
@@ -259,8 +261,11 @@ const CASES: Array<Case<unknown>> = [
       const [payment] = await t.db
         .select()
         .from(payments)
-        .where(eq(payments.signupId, present(signup).id));
-      expect(payment).toMatchObject({ amountCents: MEMBERSHIP_PLANS.monthly.priceCents, state: "created" });
+        .where(eq(payments.reference, present(signup).id));
+      expect(payment).toMatchObject({
+        amountCents: DEFAULT_MEMBERSHIP_PLANS[0]?.priceCents,
+        state: "created",
+      });
       // Paying creates the account, from the signup the server stored.
       expect(
         (await t.request(`/test-checkout/${present(payment).providerSessionId}/pay`, { method: "POST" }))
@@ -270,6 +275,7 @@ const CASES: Array<Case<unknown>> = [
       expect(account).toMatchObject({
         isMember: true,
         isAdmin: false,
+        staffRole: null,
         isFrozen: false,
         membershipPlan: "monthly",
         cancelAt: null,
@@ -364,7 +370,7 @@ const CASES: Array<Case<unknown>> = [
       json: { ...hostile(), holdToken: c.hold.holdToken },
     }),
     stored: async (c) => ({
-      payments: await t.db.select().from(payments).where(eq(payments.holdId, c.hold.holdId)),
+      payments: await t.db.select().from(payments).where(eq(payments.reference, c.hold.holdId)),
       hold: await t.db.select().from(holds).where(eq(holds.id, c.hold.holdId)),
     }),
     success: 200,
@@ -461,7 +467,7 @@ const CASES: Array<Case<unknown>> = [
       payments: await t.db
         .select()
         .from(payments)
-        .where(eq(payments.registrationId, c.registration.registrationId)),
+        .where(eq(payments.reference, c.registration.registrationId)),
       registration: await t.db
         .select()
         .from(eventRegistrations)

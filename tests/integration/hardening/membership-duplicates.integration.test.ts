@@ -1,16 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { payments, pendingMembershipSignups, users } from "../../../src/server/db/schema";
-import { present } from "../../../src/server/kernel/present";
-import { subscriptionCompletedEvent } from "../../../src/server/membership/membership-test-checkout";
-import {
-  membershipPayment,
-  NOW,
-  sendTestEvent,
-  sessionIdOf,
-  signupBody,
-} from "../../../src/server/membership/membership-test-kit";
-import { createTestApp, errorOf, type TestApp, testClock } from "../harness";
+import { present } from "../../../src/server/lib/present";
+import { checkoutCompletedEvent } from "../../../src/server/payments/test-checkout-session";
+import { createTestApp, errorOf, type TestApp, testClock } from "../kits/harness";
+import { membershipPayment, NOW, sendTestEvent, sessionIdOf, signupBody } from "../kits/membership-test-kit";
 
 // ISSUE 12 "Safe to deploy" (DECISIONS.md One email, one live membership subscription): a second
 // paid signup for the same email charged again — 3 subscriptions on 1 account, the earlier ones
@@ -38,7 +32,7 @@ async function pay(url: string) {
   const sessionId = sessionIdOf(url);
   const payment = await membershipPayment(t.deps, sessionId);
   const payload = present(
-    await subscriptionCompletedEvent(t.deps, payment, sessionId, clock.now()),
+    checkoutCompletedEvent(payment, sessionId, clock.now()),
     "subscription completed event",
   );
   return {

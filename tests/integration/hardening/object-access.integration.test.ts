@@ -1,7 +1,6 @@
 import { asc, eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MyReservationsResponse } from "../../../src/contracts/membership";
-import { MANAGER_PASSWORD } from "../../../src/server/admin/admin-test-kit";
 import {
   auditLog,
   eventRegistrations,
@@ -10,9 +9,7 @@ import {
   reservations,
   users,
 } from "../../../src/server/db/schema";
-import { present } from "../../../src/server/kernel/present";
-import { holdBody, item, NOW } from "../booking-test-kit";
-import { createTestApp, type TestApp, testClock } from "../harness";
+import { present } from "../../../src/server/lib/present";
 import {
   type Actor,
   type Call,
@@ -23,7 +20,10 @@ import {
   insertEvent,
   register,
   send,
-} from "./actors";
+} from "../kits/actors";
+import { MANAGER_PASSWORD } from "../kits/admin-test-kit";
+import { holdBody, item, NOW } from "../kits/booking-test-kit";
+import { createTestApp, type TestApp, testClock } from "../kits/harness";
 
 // Issue 7: a member cannot read, cancel or change another member's reservations, registrations or
 // profile by id, and a browser without a hold's token cannot read, pay or cancel it. Every attempt
@@ -127,10 +127,10 @@ async function ownerState() {
       .where(
         or(
           inArray(
-            payments.holdId,
+            payments.reference,
             ownerHolds.map((h) => h.id),
           ),
-          eq(payments.registrationId, o.pendingRegistration.id),
+          eq(payments.reference, o.pendingRegistration.id),
         ),
       )
       .orderBy(asc(payments.id)),

@@ -2,8 +2,8 @@ import { hashPassword as scryptHash } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../../../src/server/db/schema";
-import { present } from "../../../src/server/kernel/present";
-import { createTestApp, errorOf, type TestApp, type TestUser, uniqueEmail } from "../harness";
+import { present } from "../../../src/server/lib/present";
+import { createTestApp, errorOf, type TestApp, type TestUser, uniqueEmail } from "../kits/harness";
 
 // ISSUE 12 "Safe to deploy", accounts (DECISIONS.md Passwords; docs/decisions/015):
 // - one length rule (6–128) for signup, change, reset and sign-in, so nobody can set a password

@@ -7,13 +7,15 @@ import { count, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { openDatabase } from "../../../src/server/db/client";
 import { couponCodes, courts, events, reservations, users } from "../../../src/server/db/schema";
-import { DEMO_USERS, seedDatabase } from "../../../src/server/db/seed";
-import { present } from "../../../src/server/kernel/present";
-import { createAdmin, createMember } from "../factories";
-import { databaseUrl, dropDatabase, onServer, quoteIdentifier, testServerUrl } from "../test-databases";
+import { DEMO_USERS, seedDatabase } from "../../../src/server/demo/seed";
+import { present } from "../../../src/server/lib/present";
+import { createAdmin, createMember } from "../kits/factories";
+import { serverEntry } from "../kits/server-entries";
+import { databaseUrl, dropDatabase, onServer, quoteIdentifier, testServerUrl } from "../kits/test-databases";
 
 // Issue 12 "Safe to deploy": the server as an operator starts it (src/server/main.ts in its own
-// process), on PostgreSQL when TEST_DATABASE_URL is set and on the embedded database otherwise.
+// process, bundled as the release is: server-entries.ts), on PostgreSQL when TEST_DATABASE_URL is
+// set and on the embedded database otherwise.
 
 const serverUrl = testServerUrl();
 const DEMO_EMAILS = DEMO_USERS.map((u) => u.email);
@@ -86,9 +88,9 @@ type Started = {
   child: ChildProcess;
 };
 
-/** Runs a server-side entry point; resolves once it logs "listening" or exits. */
+/** Runs a server-side entry point ("main", "cli/<name>"); resolves once it logs "listening" or exits. */
 function run(entry: string, env: Record<string, string>, timeoutMs = 90_000): Promise<Started> {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const child = spawn(process.execPath, [serverEntry(entry)], {
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
@@ -130,7 +132,7 @@ async function stop(started: Started) {
   await exited;
 }
 
-const startServer = (env: Record<string, string>) => run("src/server/main.ts", env);
+const startServer = (env: Record<string, string>) => run("main", env);
 
 const demoAccounts = (target: Target) =>
   withDatabase(target, async (db) =>
@@ -159,7 +161,7 @@ function listeningAddresses(port: number): string[] {
   return found;
 }
 
-// Each start compiles the server with tsx: several seconds on a busy 2-core machine.
+// A test starts the server up to four times; a busy 2-core machine may take a while for each.
 vi.setConfig({ testTimeout: 240_000 });
 
 describe("a production start", () => {
@@ -227,7 +229,7 @@ describe("a production start", () => {
     expect(bench.port, bench.output).toBeGreaterThan(0);
     expect(bench.output).toMatch(/"level":40,[^\n]*ALLOW_DEMO_DATA=true: for benchmarks only/);
 
-    const removal = await run("src/server/cli/remove-demo.ts", { ...target.env, LOG_LEVEL: "warn" });
+    const removal = await run("cli/remove-demo", { ...target.env, LOG_LEVEL: "warn" });
     expect(removal.exitCode, removal.output).toBe(0);
     expect(removal.output).toContain("Removed the demo accounts");
 
@@ -321,7 +323,7 @@ describe("npm run manager-password while the server runs", () => {
         });
       expect((await freeze("old-desk-secret", true)).status).toBe(200);
 
-      const changed = await run("src/server/cli/manager-password.ts", {
+      const changed = await run("cli/manager-password", {
         ...target.env,
         MANAGER_PASSWORD: "new-desk-secret",
       });

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../../src/server/db/schema";
-import { present } from "../../../src/server/kernel/present";
-import { createTestApp, type TestApp, type TestUser } from "../harness";
+import { present } from "../../../src/server/lib/present";
+import { createTestApp, type TestApp, type TestUser } from "../kits/harness";
 
 // Issue 7 hardening: sessions. A fresh session id on every sign-in, never one the browser
 // brought (fixation); sign-out, a password change and a password reset end sessions on the

@@ -7,14 +7,7 @@ import {
   reservations,
   users,
 } from "../../../src/server/db/schema";
-import { present } from "../../../src/server/kernel/present";
-import {
-  eventPayload,
-  sessionIdOf,
-  signupBody,
-  startFakeStripe as startFakeStripeBilling,
-  subscriptionObject,
-} from "../../../src/server/membership/membership-test-kit";
+import { present } from "../../../src/server/lib/present";
 import {
   checkoutOk,
   createHoldOk,
@@ -26,9 +19,22 @@ import {
   postWebhook,
   signForTestProvider,
   startFakeStripe,
-} from "../booking-test-kit";
-import { createTestApp, errorOf, queryRows, type TestApp, testClock } from "../harness";
-import { bookingSnapshot, failUpdatesOf, reserialised, sessionEvent, stripeSignature } from "./webhook-kit";
+} from "../kits/booking-test-kit";
+import { createTestApp, errorOf, queryRows, type TestApp, testClock } from "../kits/harness";
+import {
+  eventPayload,
+  sessionIdOf,
+  signupBody,
+  startFakeStripe as startFakeStripeBilling,
+  subscriptionObject,
+} from "../kits/membership-test-kit";
+import {
+  bookingSnapshot,
+  failUpdatesOf,
+  reserialised,
+  sessionEvent,
+  stripeSignature,
+} from "../kits/webhook-kit";
 
 // The payment webhook's proof list (issue 7): POST /api/webhooks/stripe with Stripe configured the
 // way production configures it (STRIPE_* settings, the SDK pointed at a fake Stripe on loopback),

@@ -11,8 +11,8 @@ import type {
 import { createApp } from "../../../src/server/app";
 import { emailOutbox } from "../../../src/server/db/schema";
 import { staticClient } from "../../../src/server/http/static-files";
-import { present } from "../../../src/server/kernel/present";
-import { createTestApp, errorOf, type TestApp, type TestClient, testClock } from "../harness";
+import { present } from "../../../src/server/lib/present";
+import { createTestApp, errorOf, type TestApp, type TestClient, testClock } from "../kits/harness";
 
 // Issue 7 hardening: script payloads typed into names, event texts, notes and codes are data.
 // The API returns them verbatim as JSON (React escapes on render); every email and every page the

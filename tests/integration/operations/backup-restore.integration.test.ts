@@ -5,14 +5,14 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createBackup, restoreBackup } from "../../../src/server/cli/backup-archive";
-import type { Db } from "../../../src/server/db/client";
+import { type Db, openDatabase } from "../../../src/server/db/client";
 import { events, reservations } from "../../../src/server/db/schema";
 import { storePhoto } from "../../../src/server/events/event-photo-storage";
-import { present } from "../../../src/server/kernel/present";
-import { createTestApp, demoUsers, queryRows, type TestApp } from "../harness";
-import { onServer } from "../test-databases";
+import { present } from "../../../src/server/lib/present";
+import { createTestApp, demoUsers, queryRows, type TestApp } from "../kits/harness";
+import { onServer } from "../kits/test-databases";
 
-// README "Backups": a venue's whole state (every table, every uploaded file) survives a backup
+// docs/operations.md "Backups": a venue's whole state (every table, every uploaded file) survives a backup
 // and a restore into an empty database, on whichever database the run uses.
 
 /** Every table of the app's schemas with its row count and a digest of its rows' full contents. */
@@ -146,10 +146,9 @@ describe("backup and restore", () => {
     apps.push(target);
     await target.createMember();
     const rowsBefore = await snapshot(target.db);
-    if (target.location.url === null) {
-      await target.deps.outbox.stop();
-      await target.deps.database.close();
-    }
+    // Restore refuses a database the app is using (issue 30 item 8): the app is stopped first.
+    await target.deps.outbox.stop();
+    await target.deps.database.close();
     await expect(
       restoreBackup(archive, {
         databaseUrl: target.location.url ?? undefined,
@@ -157,6 +156,13 @@ describe("backup and restore", () => {
         storageDir: target.deps.config.storageDir,
       }),
     ).rejects.toThrow(/not empty|already holds a database/);
-    if (target.location.url !== null) expect(await snapshot(target.db)).toEqual(rowsBefore);
+    if (target.location.url !== null) {
+      const direct = await openDatabase({ url: target.location.url, poolSize: 1 });
+      try {
+        expect(await snapshot(direct.db)).toEqual(rowsBefore);
+      } finally {
+        await direct.close();
+      }
+    }
   });
 });

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PASSWORD_TOO_SHORT_MESSAGE } from "../../../src/domain/password";
 import { createAdminAccount } from "../../../src/server/cli/create-admin-account";
 import { users } from "../../../src/server/db/schema";
-import { createTestApp, type TestApp, uniqueEmail } from "../harness";
-import { type CliResult, cliEnv, runCli } from "./run-cli";
+import { createTestApp, type TestApp, uniqueEmail } from "../kits/harness";
+import { type CliResult, cliEnv, runCli } from "../kits/run-cli";
 
-// The first admin of a real venue comes from `create-admin` in a terminal (README "Deploying").
+// The first admin of a real venue comes from `create-admin` in a terminal (docs/deployment.md).
 describe("create-admin", () => {
   let t: TestApp | undefined;
   afterEach(async () => {
@@ -30,7 +30,14 @@ describe("create-admin", () => {
     expect(result?.code).toBe(0);
     expect(result?.stdout).toContain(`Admin account created: ${email}`);
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
-    expect(row).toMatchObject({ isAdmin: true, firstName: "Dana", lastName: "Lee Hart", isMember: false });
+    // Issue 33: the terminal makes the venue's owner.
+    expect(row).toMatchObject({
+      isAdmin: true,
+      staffRole: "owner",
+      firstName: "Dana",
+      lastName: "Lee Hart",
+      isMember: false,
+    });
 
     const admin = await t.signIn(email, "a-long-venue-secret");
     expect((await admin.request("/api/admin/members")).status).toBe(200);

@@ -1,18 +1,23 @@
 import { Box, Burger, Drawer, NavLink as MantineNavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { NavLink, useLocation } from "react-router";
+import type { StaffRole } from "../../../domain/staff-roles";
+import { useSession } from "../../lib/session";
 import classes from "./AdminSidebar.module.css";
 
-// SPEC §2 Admin side bar.
-const LINKS = [
-  { label: "Dashboard", to: "/admin" },
-  { label: "Members", to: "/admin/members" },
-  { label: "Events", to: "/admin/events" },
-  { label: "Coupons", to: "/admin/coupons" },
-  { label: "Live Events", to: "/events" },
-  { label: "Audit Log", to: "/admin/audit" },
-  { label: "Settings", to: "/admin/settings" },
-  { label: "My Profile", to: "/my-profile" },
+// SPEC §2 Admin side bar; issue 33: each link shows to the staff roles its screen is for.
+const LINKS: Array<{ label: string; to: string; role: StaffRole }> = [
+  { label: "Dashboard", to: "/admin", role: "front_desk" },
+  { label: "Check-in", to: "/admin/check-in", role: "front_desk" },
+  { label: "Members", to: "/admin/members", role: "front_desk" },
+  { label: "Events", to: "/admin/events", role: "front_desk" },
+  { label: "Coupons", to: "/admin/coupons", role: "manager" },
+  { label: "Live Events", to: "/events", role: "front_desk" },
+  { label: "Audit Log", to: "/admin/audit", role: "manager" },
+  { label: "Exports", to: "/admin/exports", role: "manager" },
+  { label: "Settings", to: "/admin/settings", role: "manager" },
+  { label: "Staff", to: "/admin/staff", role: "owner" },
+  { label: "My Profile", to: "/my-profile", role: "front_desk" },
 ];
 
 const isActive = (to: string, pathname: string) =>
@@ -20,9 +25,10 @@ const isActive = (to: string, pathname: string) =>
 
 function AdminLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const { staffCan } = useSession();
   return (
     <Stack gap={2}>
-      {LINKS.map((link) => (
+      {LINKS.filter((link) => staffCan(link.role)).map((link) => (
         <MantineNavLink
           key={link.to}
           component={NavLink}

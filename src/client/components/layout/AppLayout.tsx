@@ -1,20 +1,24 @@
-import { Box, Center, Container, Loader } from "@mantine/core";
+import { Box, Container } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { PageSkeleton } from "../Skeleton";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 
 // Staff only: its code stays out of the public pages' first load.
 const AdminSidebar = lazy(() => import("./AdminSidebar").then((m) => ({ default: m.AdminSidebar })));
 
+/** While a page's code or data arrives: its shape in grey blocks, never a lone spinner (issue 34). */
 export const PageLoader = () => (
-  <Center py={80}>
-    <Loader role="status" aria-label="Loading" />
-  </Center>
+  <Container size="lg">
+    <PageSkeleton />
+  </Container>
 );
 
 /** Every page: header, content, footer (SPEC §2). */
 export function AppLayout() {
+  useDocumentTitle();
   return (
     <Box mih="100dvh" style={{ display: "flex", flexDirection: "column" }}>
       <a href="#main" className="skip-link">

@@ -5,7 +5,6 @@ import { useVenue } from "../../lib/venue";
 // SPEC §2 Footer: contact, hours, quick links and the current year; all venue facts from settings.
 export function Footer() {
   const venue = useVenue();
-  const policy = (path: string) => `https://${venue.policyHost}/${path}`;
   return (
     <Box component="footer" bg="gray.9" c="gray.3" py="xl" mt="xl">
       <Container size="xl">
@@ -45,7 +44,7 @@ export function Footer() {
             <Anchor
               size="sm"
               c="gray.3"
-              href={policy("privacy-policy")}
+              href={venue.policyLinks.privacy}
               target="_blank"
               rel="noopener noreferrer"
             >
@@ -54,7 +53,7 @@ export function Footer() {
             <Anchor
               size="sm"
               c="gray.3"
-              href={policy("terms-and-conditions")}
+              href={venue.policyLinks.terms}
               target="_blank"
               rel="noopener noreferrer"
             >
@@ -63,7 +62,7 @@ export function Footer() {
             <Anchor
               size="sm"
               c="gray.3"
-              href={policy("refund-policy")}
+              href={venue.policyLinks.refund}
               target="_blank"
               rel="noopener noreferrer"
             >

@@ -6,7 +6,9 @@ import { useSession } from "../../lib/session";
 import { useSignOut } from "../../lib/use-sign-out";
 import { useVenue } from "../../lib/venue";
 import classes from "./Header.module.css";
+import { NotificationsHost } from "./NotificationsHost";
 import { desktopLinks } from "./nav-links";
+import { useToastLane } from "./use-toast-lane";
 
 const MobileMenu = lazy(() => import("./MobileMenu"));
 
@@ -17,6 +19,7 @@ export function Header() {
   const [opened, { toggle, close }] = useDisclosure(false);
   // The menu's code is fetched at the first tap and then stays mounted, so it can slide out again.
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const toastLane = useToastLane();
 
   return (
     <Box component="header" className={classes.header}>
@@ -56,6 +59,11 @@ export function Header() {
           aria-label="Open menu"
         />
       </Container>
+      {/* The toasts' lane: part of the sticky header, so a toast pushes the page down instead of
+          lying over a button or the menu (issue 34; docs/decisions/026). */}
+      <div className={classes.toastLane} ref={toastLane}>
+        <NotificationsHost />
+      </div>
 
       {menuLoaded && (
         <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { subscribeToastsRequested, toastsRequested } from "../../lib/notify";
 
-// SPEC §2 / §9 Notifications: bottom right, 4000 ms. The container and its animations are a chunk
+// SPEC §2 / §9 Notifications, 4000 ms, in the header's lane (Toasts.tsx). The container and its animations are a chunk
 // of their own, mounted at the first toast (the toast waits in the store until then).
 const Toasts = lazy(() => import("./Toasts"));
 

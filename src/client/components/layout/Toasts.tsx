@@ -1,12 +1,22 @@
 import "@mantine/notifications/styles.css";
-import { useMediaQuery } from "@mantine/hooks";
 import { Notifications } from "@mantine/notifications";
+import { TOAST_LIMIT } from "../../lib/notify";
+import classes from "./Header.module.css";
 
 /**
- * SPEC §9 Notifications, 4000 ms. Bottom right on a wide screen; on a phone the bottom holds the
- * sticky cart bar and the form's buttons, so toasts come in at the top centre instead (issue 14).
+ * SPEC §9 Notifications, 4000 ms, shown in the header's lane (Header.tsx) rather than over the page:
+ * a corner of the screen always lies over some page's controls (issue 34 found the cart's Total and
+ * Continue to Payment under them on a desktop, the menu on a phone). At most two at once.
  */
 export default function Toasts() {
-  const phone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
-  return <Notifications position={phone ? "top-center" : "bottom-right"} autoClose={4000} />;
+  return (
+    <Notifications
+      position="top-center"
+      withinPortal={false}
+      autoClose={4000}
+      limit={TOAST_LIMIT}
+      containerWidth={560}
+      classNames={{ root: classes.toasts }}
+    />
+  );
 }

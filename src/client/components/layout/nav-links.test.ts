@@ -10,6 +10,7 @@ const user = (over: Partial<CurrentUser>): CurrentUser => ({
   phone: null,
   isMember: false,
   isAdmin: false,
+  staffRole: null,
   ...over,
 });
 const labels = (links: { label: string }[]) => links.map((l) => l.label);

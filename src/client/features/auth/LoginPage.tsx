@@ -18,9 +18,9 @@ import type { SessionResponse } from "../../../contracts/auth";
 import { ApiError, api } from "../../lib/api";
 import { emitAuthEvent } from "../../lib/auth-events";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { homeFor, intendedPath } from "../../lib/redirect-target";
 import { SESSION_KEY, useSession } from "../../lib/session";
 import { useVenue } from "../../lib/venue";
-import { homeFor, intendedPath } from "./redirect-target";
 
 // SPEC §2 Member Login and §8 Sign-in: errors as a toast and inline in a red box.
 export default function LoginPage() {

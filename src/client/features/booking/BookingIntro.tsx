@@ -1,8 +1,11 @@
-import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
 import { IconSparkles, IconUserCheck } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { BookingContext } from "../../../contracts/booking";
+import { BOOK_HERO } from "../../../contracts/landing-heroes";
+import { Notice } from "../../components/Notice";
+import { VenueHero } from "../../components/VenueHero";
 import { useSession } from "../../lib/session";
 import { useVenue } from "../../lib/venue";
 import classes from "./booking.module.css";
@@ -17,19 +20,9 @@ type Props = {
   showPricingToggle: boolean;
 };
 
-/** The page's heading: shown at once, while the booking context is still on its way. */
-export function BookingHeading() {
-  const venue = useVenue();
-  return (
-    <>
-      <Title order={1} fz={{ base: 28, sm: 40 }} lh={1.15}>
-        Your Game Starts Here at {venue.venueName}
-      </Title>
-      <Text c="dimmed" size="lg">
-        Book a pickleball court or a dart bay in a few taps.
-      </Text>
-    </>
-  );
+/** The page's hero: shown at once, while the booking context is still on its way. */
+export function BookingHeading({ children }: { children?: React.ReactNode }) {
+  return <VenueHero hero={BOOK_HERO}>{children}</VenueHero>;
 }
 
 /** The heading, the member/guest link, the admin's pricing toggle and "Booking for" (SPEC §2). */
@@ -43,14 +36,13 @@ export function BookingIntro({
   const { user, isMember } = useSession();
   const who = context.bookingFor;
   return (
-    <Stack gap="sm" mb="lg">
-      <BookingHeading />
-      <Group gap="sm">
+    <Stack gap="xs" mb={{ base: "sm", sm: "lg" }}>
+      <BookingHeading>
         {user && isMember && !who && (
           <Button
             component={Link}
             to="/member-reservations"
-            variant="light"
+            variant="white"
             className={classes.wrapButton}
             leftSection={<IconSparkles size={18} />}
           >
@@ -61,23 +53,22 @@ export function BookingIntro({
           <Button
             component={Link}
             to="/signup"
-            variant="light"
+            variant="white"
             className={classes.wrapButton}
             leftSection={<IconSparkles size={18} />}
           >
             Join {venue.clubName} For Discounts &amp; Perks
           </Button>
         )}
-      </Group>
+      </BookingHeading>
       {who && (
-        <Alert
+        <Notice
           color="blue"
-          variant="light"
           icon={<IconUserCheck size={20} />}
           title={`Booking for ${who.firstName} ${who.lastName}`}
         >
           {who.email}
-        </Alert>
+        </Notice>
       )}
       {context.canUseNonMemberPricing && showPricingToggle && (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { Alert, Container, Stack } from "@mantine/core";
+import { Container, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
@@ -6,15 +6,17 @@ import type { BookingContext, TimeSlotDto } from "../../../contracts/booking";
 import { paymentsUnavailableMessage } from "../../../domain/payment-hold";
 import { LoadError } from "../../components/LoadError";
 import { PageLoader } from "../../components/layout/AppLayout";
+import { Notice } from "../../components/Notice";
 import { errorMessage } from "../../lib/api";
 import { USER_SIGNED_OUT } from "../../lib/auth-events";
-import { notifyError, notifyInfo } from "../../lib/notify";
+import { notifyInfo } from "../../lib/notify";
 import { scrollBehavior } from "../../lib/scroll-into-view";
 import { useSession } from "../../lib/session";
 import { bookingKeys, type Pricing } from "./api/booking-keys";
 import { availabilityQuery } from "./api/get-availability";
 import { useBookingContext } from "./api/get-booking-context";
 import { BookingHeading, BookingIntro } from "./BookingIntro";
+import { BookingSkeleton } from "./BookingSkeleton";
 import classes from "./booking.module.css";
 import { CheckoutSteps } from "./CheckoutSteps";
 import { FacilityPicker } from "./FacilityPicker";
@@ -24,7 +26,7 @@ import { type CartItem, cartItemFromSlot, sameSlotCount } from "./types";
 import { useCart, useCartTotals } from "./use-cart";
 import { customerFieldId, type Prefill, useCustomerForm } from "./use-customer-form";
 import { usePaymentHold } from "./use-payment-hold";
-import { firstSlotQuery, type SlotSelection, useSlotSelection } from "./use-slot-selection";
+import { firstSlotQuery, useSlotSelection } from "./use-slot-selection";
 
 // Step 6 and the phone's cart bar are fetched when the cart gets its first item, and the staff
 // link's refusal when it is shown, so the first visit to /book does not carry them (decision 025).
@@ -58,10 +60,10 @@ export default function BookingPage() {
   if (context.isPending || (!ready && !context.isError)) {
     return (
       <Container size="lg" py={{ base: "md", sm: "xl" }} px={{ base: "sm", sm: "md" }}>
-        <Stack gap="sm" mb="lg">
+        <Stack gap="xs" mb={{ base: "sm", sm: "lg" }}>
           <BookingHeading />
         </Stack>
-        <PageLoader />
+        <BookingSkeleton />
       </Container>
     );
   }
@@ -141,14 +143,6 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
   const form = useCustomerForm(prefill);
   const payment = usePaymentHold({ cart, form, pricing });
   const totals = useCartTotals(cart);
-  const sameSlot = selection.selectedSlot
-    ? sameSlotCount(cart.items, {
-        facilityType: selection.facilityType,
-        date: selection.date ?? "",
-        startTime: selection.selectedSlot.startTime,
-        endTime: selection.selectedSlot.endTime,
-      })
-    : 0;
 
   // SPEC §2: navigation state with forceReload reloads the time slots.
   const forceReload = (location.state as { forceReload?: boolean } | null)?.forceReload === true;
@@ -179,21 +173,25 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
     }
   };
 
-  const addSlot = (slot: TimeSlotDto) => {
+  // A tap on a time adds it to the cart, or takes it out when it is there already (issue 34).
+  const slotKey = (slot: TimeSlotDto) => ({
+    facilityType: selection.facilityType,
+    date: selection.date ?? "",
+    startTime: slot.startTime,
+    endTime: slot.endTime,
+  });
+  const inCart = (slot: TimeSlotDto) => sameSlotCount(cart.items, slotKey(slot));
+  const toggleSlot = (slot: TimeSlotDto) => {
     if (!selection.date || !selection.duration) return;
+    const there = cart.items.findLast((i) => sameSlotCount([i], slotKey(slot)) > 0);
+    if (there) {
+      cart.removeItem(there.key);
+      return;
+    }
     cart.addItem(cartItemFromSlot(slot, selection.facilityType, selection.date, selection.duration));
     void importPaymentPanel();
     void importCartBar();
-    selection.clearStartTime();
   };
-  const addToCart = () => {
-    if (!selection.selectedSlot) {
-      notifyError("Please select a time slot");
-      return;
-    }
-    addSlot(selection.selectedSlot);
-  };
-  const nextSlot = useNextSlot(selection, cart.items);
 
   // The cart bar's Checkout: to the cart, with the focus on the first detail still to give.
   const goToCheckout = () => {
@@ -219,9 +217,11 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
       />
       {!context.onlinePayment.available && (
         // Said before the guest fills anything in: no hold can be paid, so none is taken.
-        <Alert color="yellow" role="status" mb="lg" title="Online booking is paused">
-          {paymentsUnavailableMessage(context.onlinePayment.phone)}
-        </Alert>
+        <div className={classes.pausedNotice}>
+          <Notice color="yellow" role="status" title="Online booking is paused">
+            {paymentsUnavailableMessage(context.onlinePayment.phone)}
+          </Notice>
+        </div>
       )}
       {payment.hold ? (
         <Suspense fallback={<PageLoader />}>
@@ -248,10 +248,8 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
                   context={context}
                   selection={selection}
                   memberPricing={selection.memberPricing}
-                  inCart={sameSlot}
-                  onAdd={addToCart}
-                  nextSlot={nextSlot}
-                  onAddNext={() => nextSlot && addSlot(nextSlot)}
+                  inCart={inCart}
+                  onToggle={toggleSlot}
                 />
               </StepCard>
             </Stack>
@@ -290,19 +288,4 @@ function usePrefill(context: BookingContext): Prefill {
         : null,
     [who],
   );
-}
-
-/**
- * The time right after the last one added, same facility type, date and length, when it is free and
- * not in the cart yet: back-to-back games are the usual second item, one tap instead of two.
- */
-function useNextSlot(selection: SlotSelection, items: CartItem[]): TimeSlotDto | null {
-  const last = items.at(-1);
-  if (selection.selectedSlot || !last) return null;
-  if (last.facilityType !== selection.facilityType || last.date !== selection.date) return null;
-  if (last.duration !== selection.duration) return null;
-  const next = selection.slots?.find((s) => s.startTime === last.endTime && s.isAvailable);
-  if (!next) return null;
-  const taken = sameSlotCount(items, { facilityType: last.facilityType, date: last.date, ...next });
-  return taken === 0 ? next : null;
 }

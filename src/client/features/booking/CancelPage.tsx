@@ -3,11 +3,11 @@ import { IconCircleX } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { ResultCard } from "../../components/ResultCard";
 import { notifyError } from "../../lib/notify";
 import { bookingKeys } from "./api/booking-keys";
 import { useCancelHold } from "./api/cancel-hold";
 import { clearPendingReservation, readPendingReservation } from "./pending-reservation";
-import { ResultCard } from "./ResultCard";
 
 /**
  * SPEC §2 /cancel: the checkout was left unpaid, so the pending hold it came from is cancelled (with

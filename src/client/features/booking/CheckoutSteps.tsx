@@ -44,6 +44,8 @@ export function CheckoutSteps({
             busy={cart.couponBusy}
             onApply={cart.applyCoupon}
             onRemove={cart.removeCoupon}
+            onDraftChange={cart.setDraftCode}
+            canApply={cart.items.length > 0}
           />
           <OrderSummary totals={totals} couponCode={cart.couponCode} />
           <Button

@@ -7,6 +7,7 @@ import { errorMessage } from "../../lib/api";
 import { notifySuccess } from "../../lib/notify";
 import { useSession } from "../../lib/session";
 import { useCreateCourtAlert } from "./api/create-court-alert";
+import PhoneCodeStep from "./PhoneCodeStep";
 
 const WHAT: Record<FacilityType, string> = { court: "a court", dart_bay: "a dart bay" };
 
@@ -34,6 +35,9 @@ export default function CourtAlertDialog({
   const [phone, setPhone] = useState("");
   const [smsConsent, setSmsConsent] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [codeStep, setCodeStep] = useState<{ state: "sent" | "wait" | "opted_out"; done: string } | null>(
+    null,
+  );
   const create = useCreateCourtAlert();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -54,11 +58,14 @@ export default function CourtAlertDialog({
       {
         onSuccess: (data) => {
           setError(null);
-          onClose();
           const slot = full.find((s) => s.startTime === startTime);
-          notifySuccess(
-            `We'll tell ${data.alert.email} if ${WHAT[facilityType]} frees at ${slot?.displayTime ?? startTime}`,
-          );
+          const done = `We'll tell ${data.alert.email} if ${WHAT[facilityType]} frees at ${slot?.displayTime ?? startTime}`;
+          if (data.phoneCode) {
+            setCodeStep({ state: data.phoneCode, done });
+            return;
+          }
+          onClose();
+          notifySuccess(done);
         },
         onError: (err) => setError(errorMessage(err, "Failed to set the alert")),
       },
@@ -67,64 +74,76 @@ export default function CourtAlertDialog({
 
   return (
     <Modal opened onClose={onClose} title="Notify me when a time frees" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <NativeSelect
-            label="Time"
-            data={[
-              { value: "", label: "Choose a full time" },
-              ...full.map((s) => ({ value: s.startTime, label: s.displayTime })),
-            ]}
-            value={startTime ?? ""}
-            onChange={(e) => setStartTime(e.currentTarget.value || null)}
-            required
-          />
-          {user ? (
-            <Text size="sm">We'll email {user.email}.</Text>
-          ) : (
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+      {codeStep ? (
+        <PhoneCodeStep
+          phone={phone.trim()}
+          email={user ? undefined : email.trim()}
+          state={codeStep.state}
+          onDone={(proven) => {
+            onClose();
+            notifySuccess(proven ? `${codeStep.done}, by email and text` : codeStep.done);
+          }}
+        />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            <NativeSelect
+              label="Time"
+              data={[
+                { value: "", label: "Choose a full time" },
+                ...full.map((s) => ({ value: s.startTime, label: s.displayTime })),
+              ]}
+              value={startTime ?? ""}
+              onChange={(e) => setStartTime(e.currentTarget.value || null)}
               required
             />
-          )}
-          <TextInput
-            label="Phone (optional, for a text message)"
-            type="tel"
-            autoComplete="tel"
-            value={phone}
-            onChange={(e) => {
-              setPhone(e.currentTarget.value);
-              if (e.currentTarget.value.trim() === "") setSmsConsent(false);
-            }}
-          />
-          <Checkbox
-            label="Text me about this (SMS)"
-            description={phone.trim() && !smsConsent ? SMS_CONSENT_HINT : undefined}
-            checked={smsConsent}
-            onChange={(e) => setSmsConsent(e.currentTarget.checked)}
-          />
-          <Text size="xs" c="dimmed">
-            Others may be waiting too: the first to book gets it. The alert ends when the time passes.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Notify me
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+            {user ? (
+              <Text size="sm">We'll email {user.email}.</Text>
+            ) : (
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                required
+              />
+            )}
+            <TextInput
+              label="Phone (optional, for a text message)"
+              type="tel"
+              autoComplete="tel"
+              value={phone}
+              onChange={(e) => {
+                setPhone(e.currentTarget.value);
+                if (e.currentTarget.value.trim() === "") setSmsConsent(false);
+              }}
+            />
+            <Checkbox
+              label="Text me about this (SMS)"
+              description={phone.trim() && !smsConsent ? SMS_CONSENT_HINT : undefined}
+              checked={smsConsent}
+              onChange={(e) => setSmsConsent(e.currentTarget.checked)}
+            />
+            <Text size="xs" c="dimmed">
+              Others may be waiting too: the first to book gets it. The alert ends when the time passes.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Notify me
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -36,7 +36,7 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
       <TextInput
         label="Phone (optional)"
         id={customerFieldId("phone")}
-        description="With a phone number, tick the SMS reminders box below: it is required when a phone is given."
+        description="With a phone, the SMS box below is required."
         type="tel"
         size="md"
         autoComplete="tel"

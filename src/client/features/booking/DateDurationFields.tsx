@@ -1,15 +1,17 @@
-import { InputBase, SimpleGrid, TextInput } from "@mantine/core";
+import { InputBase, TextInput } from "@mantine/core";
 import { IconCalendar, IconChevronDown, IconClockHour4 } from "@tabler/icons-react";
 import { type ChangeEvent, useEffect, useState } from "react";
 import type { BookingContext } from "../../../contracts/booking";
 import { PAST_DATE_MESSAGE, tooFarMessage } from "../../../domain/booking-window";
 import type { FacilityType } from "../../../domain/durations";
 import { notifyError } from "../../lib/notify";
+import classes from "./booking.module.css";
 
+/** "30 min", "1 hour", "1.5 hours": short enough for half a phone's width. */
 function durationLabel(minutes: number): string {
   const hours = minutes / 60;
-  if (minutes < 60) return `${minutes} minutes`;
-  return `${minutes} minutes (${hours} ${hours === 1 ? "hour" : "hours"})`;
+  if (minutes < 60) return `${minutes} min`;
+  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
 }
 
 type Props = {
@@ -49,7 +51,8 @@ export function DateDurationFields(props: Props) {
   };
 
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+    // Side by side on a phone too (issue 34): the times start higher up the screen.
+    <div className={classes.dateDuration}>
       <TextInput
         type="date"
         label="Date"
@@ -58,6 +61,7 @@ export function DateDurationFields(props: Props) {
         min={context.today}
         max={context.maxDate}
         description={`Up to ${context.horizonDays} days ahead`}
+        descriptionProps={{ visibleFrom: "sm" }}
         leftSection={<IconCalendar size={18} aria-hidden />}
         onChange={(e) => commit(e.currentTarget.value)}
         onBlur={() => setRaw(date)}
@@ -78,6 +82,7 @@ export function DateDurationFields(props: Props) {
         rightSection={<IconChevronDown size={16} aria-hidden />}
         rightSectionPointerEvents="none"
         description={facilityType === "court" ? "Courts from 1 hour" : "Dart bays from 30 minutes"}
+        descriptionProps={{ visibleFrom: "sm" }}
         disabled={disabled}
         required
       >
@@ -87,6 +92,6 @@ export function DateDurationFields(props: Props) {
           </option>
         ))}
       </InputBase>
-    </SimpleGrid>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, RadioCard, RadioGroup, RadioIndicator, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Group, RadioCard, RadioGroup, RadioIndicator, SimpleGrid, Text } from "@mantine/core";
 import { IconPingPong, IconTarget } from "@tabler/icons-react";
 import { FACILITY_LABELS } from "../../../domain/booking-form";
 import { FACILITY_TYPES, type FacilityType } from "../../../domain/durations";
@@ -21,20 +21,23 @@ export function FacilityPicker({
       value={value}
       onChange={(v) => onChange(v as FacilityType)}
       label="What would you like to book?"
-      labelProps={{ mb: "xs" }}
+      labelProps={{ mb: "xs", visibleFrom: "sm" }}
     >
       <SimpleGrid cols={2} spacing="sm">
         {FACILITY_TYPES.map((type) => {
           const Icon = ICONS[type];
           return (
-            <RadioCard key={type} value={type} className={classes.card} p="sm" disabled={disabled}>
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Icon size={26} aria-hidden />
-                  <RadioIndicator size="sm" />
+            // One row on a phone: the icon, the name and the indicator (issue 34: less to scroll).
+            <RadioCard key={type} value={type} className={classes.card} px="sm" py={8} disabled={disabled}>
+              <Group gap={8} wrap="nowrap" justify="space-between">
+                <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Icon size={22} aria-hidden style={{ flex: "none" }} />
+                  <Text fw={700} size="sm" lh={1.2}>
+                    {FACILITY_LABELS[type]}
+                  </Text>
                 </Group>
-                <Text fw={700}>{FACILITY_LABELS[type]}</Text>
-              </Stack>
+                <RadioIndicator size="sm" />
+              </Group>
             </RadioCard>
           );
         })}

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Group, Loader, Modal, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconCalendarPlus, IconMapPin, IconPhone } from "@tabler/icons-react";
 import { useState } from "react";
-import { useParams } from "react-router";
+import { Navigate, useParams } from "react-router";
 import type { HoldItem } from "../../../contracts/booking";
 import { formatCents } from "../../../domain/money";
 import { telHref } from "../../../domain/tel-link";
@@ -11,7 +11,10 @@ import { useVenue } from "../../lib/venue";
 import { useCancelManagedBooking } from "./api/cancel-managed-booking";
 import { managedCalendarHref, useManagedBooking } from "./api/get-managed-booking";
 import { BookingDetails } from "./BookingDetails";
+import { readManageReturn } from "./manage-return";
+import { PendingMoveNotice } from "./PendingMoveNotice";
 import { RescheduleModal } from "./RescheduleModal";
+import { TextRemindersNotice } from "./TextRemindersNotice";
 
 /**
  * Issue 14 item 3: the page a booking's manage link opens (no sign-in needed; the link is the key).
@@ -19,7 +22,25 @@ import { RescheduleModal } from "./RescheduleModal";
  * venue's policy allows it now (the server decides again when asked).
  */
 export default function ManagePage() {
-  const { token = "" } = useParams();
+  const { token: param = "" } = useParams();
+  // Back from the checkout of a move's difference (MANAGE_RETURN_PATH): the link this tab kept.
+  if (param === "return") return <ReturnFromCheckout />;
+  return <ManagedBooking token={param} />;
+}
+
+function ReturnFromCheckout() {
+  const kept = readManageReturn();
+  if (kept) return <Navigate to={`/manage/${kept}`} replace />;
+  return (
+    <Container size={560} py={{ base: 24, sm: 48 }} px="sm">
+      <Alert color="blue" title="Back from the checkout">
+        Open your booking from the link in your confirmation email to see whether it has moved.
+      </Alert>
+    </Container>
+  );
+}
+
+function ManagedBooking({ token }: { token: string }) {
   const venue = useVenue();
   const booking = useManagedBooking(token);
   const cancel = useCancelManagedBooking(token);
@@ -73,6 +94,12 @@ export default function ManagePage() {
                 </Alert>
               ) : null}
               <BookingDetails booking={booking.data} contactLinks={false} />
+              {booking.data.pendingMove ? (
+                <PendingMoveNotice token={token} move={booking.data.pendingMove} />
+              ) : null}
+              {booking.data.status === "confirmed" ? (
+                <TextRemindersNotice reminders={booking.data.textReminders} />
+              ) : null}
               <Stack gap="sm">
                 {booking.data.status === "confirmed" ? (
                   <Button

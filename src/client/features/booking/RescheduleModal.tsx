@@ -2,14 +2,20 @@ import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } fro
 import { useState } from "react";
 import type { HoldItem } from "../../../contracts/booking";
 import { formatVenueDateShort } from "../../../domain/booking-form";
+import { formatCents } from "../../../domain/money";
 import { errorMessage } from "../../lib/api";
 import { notifySuccess } from "../../lib/notify";
 import { useAvailability } from "./api/get-availability";
+import { useRescheduleQuote } from "./api/get-reschedule-quote";
 import { useRescheduleManagedBooking } from "./api/reschedule-managed-booking";
+import { keepManageReturn } from "./manage-return";
 
 const NO_MEMBER = { memberId: null, useNonMemberPricing: false };
 
-/** Move one booked item to another free time of the same facility type and duration (same price). */
+/**
+ * Move one booked item to another free time of the same facility type and duration, priced at the
+ * new time: the server's quote shows what it costs or gives back before the customer confirms.
+ */
 export function RescheduleModal({
   token,
   item,
@@ -27,13 +33,24 @@ export function RescheduleModal({
     NO_MEMBER,
   );
   const free = (slots.data?.slots ?? []).filter((s) => s.isAvailable);
+  // Issue 30 item 1: the server prices the move before the customer confirms it.
+  const quote = useRescheduleQuote(
+    token,
+    item && date && startTime ? { reservationId: item.reservationId, date, startTime } : null,
+  );
 
   const submit = () => {
     if (!item || !startTime) return;
     reschedule.mutate(
       { reservationId: item.reservationId, date, startTime },
       {
-        onSuccess: () => {
+        onSuccess: (booking) => {
+          // A dearer time: the difference is paid at the checkout before the move is final.
+          if (booking.pendingMove?.reservationId === item.reservationId) {
+            keepManageReturn(token);
+            window.location.assign(booking.pendingMove.checkoutUrl);
+            return;
+          }
           notifySuccess("Booking moved");
           onClose();
         },
@@ -46,8 +63,8 @@ export function RescheduleModal({
       {item ? (
         <Stack gap="md">
           <Text size="sm">
-            Now: {item.facilityName} · {formatVenueDateShort(item.date)} · {item.displayTime}. The price stays
-            the same.
+            Now: {item.facilityName} · {formatVenueDateShort(item.date)} · {item.displayTime}. The new time is
+            priced at its own rate.
           </Text>
           <TextInput
             type="date"
@@ -85,6 +102,11 @@ export function RescheduleModal({
               </Group>
             </Alert>
           ) : null}
+          {quote.data ? (
+            <Alert color={quote.data.kind === "dearer" ? "yellow" : "blue"} data-testid="reschedule-quote">
+              {quote.data.message}
+            </Alert>
+          ) : null}
           {reschedule.isError ? (
             <Alert color="red">{errorMessage(reschedule.error, "Failed to move the booking")}</Alert>
           ) : null}
@@ -92,8 +114,14 @@ export function RescheduleModal({
             <Button variant="default" onClick={onClose}>
               Keep this time
             </Button>
-            <Button disabled={!startTime} loading={reschedule.isPending} onClick={submit}>
-              Move booking
+            <Button
+              disabled={!startTime || !quote.data}
+              loading={reschedule.isPending || (startTime !== "" && quote.isPending)}
+              onClick={submit}
+            >
+              {quote.data?.kind === "dearer"
+                ? `Pay ${formatCents(quote.data.payCents)} and move`
+                : "Move booking"}
             </Button>
           </Group>
         </Stack>

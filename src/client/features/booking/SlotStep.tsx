@@ -1,37 +1,39 @@
-import { Alert, Button, Group, Stack, Text } from "@mantine/core";
-import { IconPlus, IconShoppingCartPlus } from "@tabler/icons-react";
+import { Stack, Text } from "@mantine/core";
 import type { BookingContext, TimeSlotDto } from "../../../contracts/booking";
-import { formatCents } from "../../../domain/money";
+import { formatVenueDateShort } from "../../../domain/booking-form";
+import { addDaysToDate } from "../../../domain/venue-time";
+import { Notice } from "../../components/Notice";
 import classes from "./booking.module.css";
 import { CourtAlertButton } from "./CourtAlertButton";
 import { DateDurationFields } from "./DateDurationFields";
-import { TimeSlotPicker } from "./TimeSlotPicker";
+import { TimeGrid } from "./TimeGrid";
 import type { SlotSelection } from "./use-slot-selection";
 
-/** Step 2: date, duration and time, then "Add to Cart". */
+/**
+ * Step 2: date and duration, then the day's times as a grid; a tap on a time adds it to the cart
+ * (SPEC §2 steps 2 and 3 in one: the time chosen is the time added).
+ */
 export function SlotStep({
   context,
   selection,
   memberPricing,
   inCart,
-  onAdd,
-  nextSlot,
-  onAddNext,
+  onToggle,
 }: {
   context: BookingContext;
   selection: SlotSelection;
   memberPricing: boolean;
-  /** How many items of the cart are this very time already: adding it again books one more court. */
-  inCart: number;
-  onAdd: () => void;
-  /** The free time right after the last one added, offered as a one-tap add. */
-  nextSlot: TimeSlotDto | null;
-  onAddNext: () => void;
+  inCart: (slot: TimeSlotDto) => number;
+  onToggle: (slot: TimeSlotDto) => void;
 }) {
-  const slot = selection.selectedSlot;
-  const unit = selection.facilityType === "court" ? "court" : "dart bay";
+  const hours = selection.duration ? selection.duration / 60 : null;
+  const nextDay = selection.date ? addDaysToDate(selection.date, 1) : null;
+  const onOtherDay =
+    nextDay && nextDay <= context.maxDate
+      ? { label: formatVenueDateShort(nextDay), go: () => selection.setDate(nextDay) }
+      : null;
   return (
-    <Stack gap="md">
+    <Stack gap="sm">
       {selection.date && selection.duration && (
         <DateDurationFields
           context={context}
@@ -46,33 +48,32 @@ export function SlotStep({
         // Mantine's light teal Badge, in CSS (booking.module.css): a first visit does not load Badge.
         <span className={classes.memberBadge}>Member prices</span>
       )}
-      <TimeSlotPicker
+      {selection.notices.length > 0 && (
+        <Notice color="orange" data-testid="schedule-notices">
+          <Stack gap={2}>
+            {selection.notices.map((notice) => (
+              <Text size="sm" key={notice}>
+                {notice}
+              </Text>
+            ))}
+          </Stack>
+        </Notice>
+      )}
+      <Text size="sm" fw={600} id="time-grid-hint">
+        Tap a time to add it to your cart
+        {hours ? ` · prices for ${hours} ${hours === 1 ? "hour" : "hours"}` : ""}
+      </Text>
+      <TimeGrid
         facilityType={selection.facilityType}
         slots={selection.slots}
         isLoading={selection.isLoading}
         isError={selection.isError}
         onRetry={selection.retry}
         retrying={selection.isRetrying}
-        value={selection.startTime}
-        onChange={selection.setStartTime}
+        inCart={inCart}
+        onToggle={onToggle}
+        onOtherDay={onOtherDay}
       />
-      {slot && inCart > 0 && (
-        <Alert color="blue" variant="light" role="status" data-testid="same-slot-hint">
-          This time is already in your cart. Adding it again books another {unit} for the same time.
-        </Alert>
-      )}
-      {nextSlot && (
-        <Button
-          variant="light"
-          size="md"
-          fullWidth
-          leftSection={<IconPlus size={18} aria-hidden />}
-          className={classes.wrapButton}
-          onClick={onAddNext}
-        >
-          Add the next time too: {nextSlot.displayTime} · {formatCents(nextSlot.priceCents)}
-        </Button>
-      )}
       {selection.slots && selection.date && selection.duration && (
         <CourtAlertButton
           facilityType={selection.facilityType}
@@ -81,14 +82,6 @@ export function SlotStep({
           slots={selection.slots}
         />
       )}
-      <Group className={classes.addBar} justify="space-between" gap="sm" wrap="nowrap">
-        <Text size="sm" c={slot ? undefined : "dimmed"} aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
-          {slot ? `${slot.displayTime} · ${formatCents(slot.priceCents)}` : "Choose a time above"}
-        </Text>
-        <Button size="md" leftSection={<IconShoppingCartPlus size={20} />} onClick={onAdd}>
-          Add to Cart
-        </Button>
-      </Group>
     </Stack>
   );
 }

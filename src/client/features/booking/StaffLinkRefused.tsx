@@ -1,8 +1,8 @@
 import { Alert, Button, Container, Group } from "@mantine/core";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { loginPathFor } from "../../lib/redirect-target";
 import { useSession } from "../../lib/session";
 import { useSignOut } from "../../lib/use-sign-out";
-import { loginPathFor } from "../auth/redirect-target";
 
 /**
  * A staff link (/book?member=…) opened by someone who is not staff. Signed out: the login, with the

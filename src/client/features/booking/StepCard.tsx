@@ -6,8 +6,8 @@ import classes from "./booking.module.css";
 export function StepCard({ step, title, children }: { step: number; title: string; children: ReactNode }) {
   const id = `booking-step-${step}`;
   return (
-    <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby={id}>
-      <Group gap="sm" mb="md" wrap="nowrap">
+    <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} component="section" aria-labelledby={id}>
+      <Group gap="sm" mb={{ base: "xs", sm: "md" }} wrap="nowrap">
         <span className={classes.stepNumber} aria-hidden>
           {step}
         </span>

@@ -1,8 +1,9 @@
-import { Button, Group, Loader, Text } from "@mantine/core";
+import { Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconCalendarPlus, IconCircleCheck, IconSettings } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { ResultCard } from "../../components/ResultCard";
 import { errorMessage } from "../../lib/api";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useSession } from "../../lib/session";
@@ -17,7 +18,7 @@ import {
   readPendingReservation,
   rememberConfirmedBooking,
 } from "./pending-reservation";
-import { ResultCard } from "./ResultCard";
+import { TextRemindersNotice } from "./TextRemindersNotice";
 
 /** How long the "Payment successful!" toast shows before the full-page move to My Reservations. */
 const REDIRECT_DELAY_MS = 1500;
@@ -73,6 +74,9 @@ export default function SuccessPage() {
   }, [refresh, queryClient, paid]);
 
   const confirmed = booking?.status === "confirmed";
+  // SPEC §2 /success and DECISIONS.md (turn 3): a signed-in payer reads "Payment successful!" above
+  // the same receipt a guest gets (under "Congrats!"), instead of a bare move to My Reservations.
+  const doneTitle = user ? "Payment successful!" : "Congrats!";
   const waiting = checking || (paid !== null && (confirmation.isPending || booking?.status === "pending"));
 
   const openManage = () => {
@@ -93,7 +97,7 @@ export default function SuccessPage() {
     <ResultCard
       icon={<IconCircleCheck size={44} />}
       color="teal"
-      title={waiting ? "Thank you!" : "Congrats!"}
+      title={waiting ? "Thank you!" : doneTitle}
       actions={
         <>
           {confirmed ? (
@@ -145,7 +149,12 @@ export default function SuccessPage() {
           <Text size="lg" c="dimmed" mb={booking ? "md" : 0}>
             Your reservation has been confirmed! Check your email for notifications.
           </Text>
-          {booking && booking.status !== "pending" ? <BookingDetails booking={booking} /> : null}
+          {booking && booking.status !== "pending" ? (
+            <Stack gap="md">
+              <BookingDetails booking={booking} />
+              <TextRemindersNotice reminders={booking.textReminders} />
+            </Stack>
+          ) : null}
         </>
       )}
     </ResultCard>

@@ -17,6 +17,10 @@ export function useCart(pricing: Pricing) {
   const queryClient = useQueryClient();
   const [items, setItems] = useState<CartItem[]>([]);
   const [couponCode, setCouponCode] = useState<string | null>(null);
+  // What is typed in the coupon field, and the last code the server refused (issue 34: a code typed
+  // and not applied yet goes with "Continue to Payment", where the server checks it again).
+  const [draftCode, setDraftCode] = useState("");
+  const [refusedCode, setRefusedCode] = useState<string | null>(null);
   const apply = useApplyCoupon();
 
   // The same time twice is a second court or bay (SPEC §3); the toast says so, as the add bar did.
@@ -52,7 +56,10 @@ export function useCart(pricing: Pricing) {
           setCouponCode(quote.couponCode);
           notifySuccess(`Coupon "${quote.couponCode}" applied!`);
         },
-        onError: (err) => notifyError(errorMessage(err, "Failed to apply coupon")),
+        onError: (err) => {
+          setRefusedCode(code.trim());
+          notifyError(errorMessage(err, "Failed to apply coupon"));
+        },
       });
     },
     [items, pricing, queryClient, quoteWithCode],
@@ -66,11 +73,18 @@ export function useCart(pricing: Pricing) {
   const clear = useCallback(() => {
     setItems([]);
     setCouponCode(null);
+    setDraftCode("");
   }, []);
+
+  const typed = draftCode.trim();
+  /** The code the hold is asked for: the applied one, else one typed and not refused. */
+  const codeForHold = couponCode ?? (typed && typed !== refusedCode ? typed : null);
 
   return {
     items,
     couponCode,
+    codeForHold,
+    setDraftCode,
     couponBusy: apply.isPending,
     pricing,
     setItems,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { displayPhoneOr } from "../../../domain/phone";
 import { scrollBehavior } from "../../lib/scroll-into-view";
 
 type CustomerValues = {
@@ -59,7 +60,12 @@ export function useCustomerForm(prefill: Prefill) {
   useEffect(() => {
     if (!prefill || prefilledFor.current === prefill.id) return;
     prefilledFor.current = prefill.id;
-    setValues((v) => ({ ...v, name: prefill.name, email: prefill.email, phone: prefill.phone ?? "" }));
+    setValues((v) => ({
+      ...v,
+      name: prefill.name,
+      email: prefill.email,
+      phone: displayPhoneOr(prefill.phone, ""),
+    }));
   }, [prefill]);
 
   const setField = useCallback(<K extends CustomerField>(field: K, value: CustomerValues[K]) => {

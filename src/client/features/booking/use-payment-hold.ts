@@ -142,7 +142,7 @@ export function usePaymentHold({
           notes: v.notes.trim() || null,
           termsAccepted: v.termsAccepted,
         },
-        couponCode: cart.couponCode,
+        couponCode: cart.codeForHold,
         memberId: pricing.memberId,
         useNonMemberPricing: pricing.useNonMemberPricing,
         // The hold this tab already has, so the server counts both as one visitor's.
@@ -170,7 +170,7 @@ export function usePaymentHold({
         onSettled: reloadSlots,
       },
     );
-  }, [form, cart.items, cart.couponCode, pricing, enter, reloadSlots, createHold]);
+  }, [form, cart.items, cart.codeForHold, pricing, enter, reloadSlots, createHold]);
 
   const { mutate: startCheckout } = checkout;
   const pay = useCallback(() => {

@@ -16,14 +16,13 @@ export const firstSlotQuery = (context: BookingContext): SlotQuery => ({
 });
 
 /**
- * Step 1–2 state: facility type, date, duration and the chosen start, and the one availability
+ * Step 1–2 state: facility type, date and duration, and the one availability
  * request per (facility type, date, duration) that lists the slots with the server's prices.
  */
 export function useSlotSelection(context: BookingContext | undefined, pricing: Pricing) {
   const [facilityType, setFacilityTypeState] = useState<FacilityType>("court");
   const [pickedDate, setPickedDate] = useState<string | null>(null);
   const [pickedDuration, setPickedDuration] = useState<number | null>(null);
-  const [startTime, setStartTime] = useState<string | null>(null);
 
   // The window can change under the screen (sign in or out, a member picked by an admin).
   const date = context ? clampDate(pickedDate ?? context.today, context) : null;
@@ -41,29 +40,26 @@ export function useSlotSelection(context: BookingContext | undefined, pricing: P
   }, [availability.isError]);
 
   const slots = availability.data?.slots;
-  const selectedSlot = slots?.find((s) => s.startTime === startTime && s.isAvailable) ?? null;
+  // Issue 31: a holiday's or a closure's reason, as the server words it.
+  const notices = availability.data?.notices ?? [];
 
   const setFacilityType = useCallback((type: FacilityType) => {
     setFacilityTypeState(type);
     setPickedDuration(null);
-    setStartTime(null);
   }, []);
   const setDate = useCallback((value: string) => {
     setPickedDate(value);
-    setStartTime(null);
   }, []);
   const setDuration = useCallback((value: number) => {
     setPickedDuration(value);
-    setStartTime(null);
   }, []);
 
   return {
     facilityType,
     date,
     duration,
-    startTime: selectedSlot ? startTime : null,
-    selectedSlot,
     slots,
+    notices,
     /** The server priced these slots at member prices. */
     memberPricing: availability.data?.isMemberPricing ?? false,
     isLoading: query !== null && availability.isPending,
@@ -73,8 +69,6 @@ export function useSlotSelection(context: BookingContext | undefined, pricing: P
     setFacilityType,
     setDate,
     setDuration,
-    setStartTime,
-    clearStartTime: useCallback(() => setStartTime(null), []),
   };
 }
 

@@ -1,20 +1,28 @@
-import { Badge, Button, Card, Group, Image, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconCalendarEvent, IconClock, IconUsers } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { EventDto } from "../../../contracts/events";
 import { EVENT_TYPE_LABELS, formatEventPrices, formatEventShortDate } from "../../../domain/events";
 import { formatTimeRange } from "../../../domain/venue-time";
-import { EVENT_TYPE_COLORS } from "../../components/event-look";
+import { EVENT_ART_SIZE, EVENT_TYPE_COLORS, eventPicture } from "../../components/event-look";
+import classes from "./events.module.css";
 
 /** SPEC §2 Events card: name, type and Private badges, date and time, "current / max", prices. */
-export function EventCard({ event }: { event: EventDto }) {
+export function EventCard({ event, eager = false }: { event: EventDto; eager?: boolean }) {
   return (
     <Card withBorder shadow="xs" radius="md" padding="md" component="article" aria-label={event.name}>
-      {event.photoUrl && (
-        <Card.Section mb="sm">
-          <Image src={event.photoUrl} alt="" h={140} fit="cover" />
-        </Card.Section>
-      )}
+      <Card.Section mb="sm">
+        {/* The photo (or the type's picture), decorative: the card's heading names the event.
+            Cards below the first row load as they come near the screen. */}
+        <img
+          className={classes.cardArt}
+          src={eventPicture(event)}
+          alt=""
+          {...EVENT_ART_SIZE}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+        />
+      </Card.Section>
       <Stack gap={8} style={{ flex: 1 }}>
         <Group gap={6}>
           <Badge color={EVENT_TYPE_COLORS[event.type]} variant="light">
@@ -31,8 +39,8 @@ export function EventCard({ event }: { event: EventDto }) {
             </Badge>
           )}
         </Group>
-        {/* h2 under the page's h1 (Lighthouse heading-order); drawn at h4 size as before. */}
-        <Title order={2} size="h4" style={{ overflowWrap: "anywhere" }}>
+        {/* h2 under the page's h1 (Lighthouse heading-order), drawn at the scale's h3 size. */}
+        <Title order={2} size="h3" style={{ overflowWrap: "anywhere" }}>
           {event.name}
         </Title>
         <Group gap={6} wrap="nowrap">

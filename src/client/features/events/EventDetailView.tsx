@@ -3,10 +3,8 @@ import {
   Badge,
   Box,
   Button,
-  Center,
   Grid,
   Group,
-  Image,
   Loader,
   Paper,
   SimpleGrid,
@@ -15,29 +13,34 @@ import {
   Title,
 } from "@mantine/core";
 import { IconShare } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import type { EventDetailResponse, RegistrationResponse } from "../../../contracts/events";
 import { EVENT_TYPE_LABELS, formatEventLongDate, formatEventPrices } from "../../../domain/events";
 import { formatTimeRange } from "../../../domain/venue-time";
-import { EVENT_TYPE_COLORS } from "../../components/event-look";
+import { EVENT_ART_SIZE, EVENT_TYPE_COLORS, eventPicture } from "../../components/event-look";
+import { Skeleton } from "../../components/Skeleton";
 import { ApiError } from "../../lib/api";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useSession } from "../../lib/session";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { eventKeys } from "./api/event-keys";
+import { useEvent } from "./api/get-event";
 import { EventParticipants } from "./EventParticipants";
 import classes from "./events.module.css";
-import { eventKeys, fetchEvent } from "./events-api";
 import { cancelPendingNow, cancelScheduledLeave, scheduleLeaveCancel } from "./leave-cancel";
 import { PaymentBox } from "./PaymentBox";
 import {
   clearPendingRegistration,
   type PendingRegistration,
   readPendingRegistration,
+  rememberedToken,
+  rememberRegistration,
   savePendingRegistration,
 } from "./pending-registration";
-import { RegistrationDone } from "./RegistrationDone";
 import { RegistrationForm } from "./RegistrationForm";
+import { RegistrationReceipt } from "./RegistrationReceipt";
 import { shareEvent } from "./share-event";
 import { useCheckoutReturn } from "./use-checkout-return";
 import { WaitlistJoin } from "./waitlist/WaitlistJoin";
@@ -47,23 +50,22 @@ const livePending = (eventId: string) => {
   return pending && Date.parse(pending.holdExpiresAt) > Date.now() ? pending : null;
 };
 
-/** SPEC §2 Event detail. */
+/** SPEC §2 Event detail; after registering, the registration's receipt (issue 34). */
 export function EventDetailView({ eventId }: { eventId: string }) {
   const { user } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: eventKeys.detail(eventId, user?.id ?? null),
-    queryFn: ({ signal }) => fetchEvent(eventId, signal),
-    retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
-  });
-  const [params] = useSearchParams();
-  const returned = useCheckoutReturn(eventId);
+  const query = useEvent(eventId, user?.id ?? null);
+  useDocumentTitle(query.data?.event.name);
+  const [params, setParams] = useSearchParams();
+  useCheckoutReturn(eventId);
+  // /events/{id}?registration={rid}: the receipt of a registration this tab (or this account) made.
+  const receiptId = params.has("checkout") ? null : params.get("registration");
   // Back from the checkout, the return decides; otherwise a reload brings the payment box back.
   const [pending, setPending] = useState<PendingRegistration | null>(() =>
-    params.has("checkout") ? null : livePending(eventId),
+    params.has("checkout") || receiptId ? null : livePending(eventId),
   );
-  const [done, setDone] = useState<{ email: string } | null>(null);
   const pendingRef = useRef(pending);
   pendingRef.current = pending;
 
@@ -72,12 +74,21 @@ export function EventDetailView({ eventId }: { eventId: string }) {
     return () => scheduleLeaveCancel(pendingRef.current);
   }, []);
 
-  const onRegistered = (registration: RegistrationResponse, email: string) => {
+  const showReceipt = (registrationId: string, holdToken: string | null) => {
+    if (holdToken) rememberRegistration({ registrationId, holdToken });
+    setParams({ registration: registrationId }, { state: { announce: true } });
+    window.scrollTo({ top: 0 });
+  };
+
+  const onRegistered = (registration: RegistrationResponse) => {
     void queryClient.invalidateQueries({ queryKey: eventKeys.all });
     if (registration.status === "confirmed") {
-      notifySuccess("Registration confirmed!");
-      if (user) navigate("/my-reservations");
-      else setDone({ email });
+      // SPEC §4 Event registration: a signed-in person goes to My Reservations; a guest has no
+      // account there and reads the receipt here (docs/decisions/007).
+      if (user) {
+        notifySuccess("Registration confirmed!");
+        navigate("/my-reservations");
+      } else showReceipt(registration.registrationId, registration.holdToken);
       return;
     }
     const { holdToken, holdExpiresAt } = registration;
@@ -108,6 +119,22 @@ export function EventDetailView({ eventId }: { eventId: string }) {
     notifyError("Registration time expired");
   };
 
+  const announce = (location.state as { announce?: boolean } | null)?.announce === true;
+  const receipt = receiptId ? (
+    <RegistrationReceipt
+      registrationId={receiptId}
+      token={rememberedToken(receiptId)}
+      context="checkout"
+      announce={announce}
+      signedIn={user !== null}
+      notFound={
+        <Alert color="blue" title="Thank you!" role="status">
+          We're confirming your payment. You'll get an email as soon as your registration is confirmed.
+        </Alert>
+      }
+    />
+  ) : null;
+
   return (
     <Stack gap="md">
       <Box>
@@ -116,9 +143,10 @@ export function EventDetailView({ eventId }: { eventId: string }) {
         </Button>
       </Box>
       {query.isPending && (
-        <Center py={64}>
-          <Loader role="status" aria-label="Loading event" />
-        </Center>
+        <div className={classes.detailSkeleton} role="status" aria-label="Loading event">
+          <Skeleton />
+          <Skeleton />
+        </div>
       )}
       {query.isError &&
         (query.error instanceof ApiError && query.error.status === 404 ? (
@@ -135,21 +163,9 @@ export function EventDetailView({ eventId }: { eventId: string }) {
       {query.data && (
         <EventDetailBody
           detail={query.data}
+          receipt={receipt}
           aside={
-            done ? (
-              <RegistrationDone kind="confirmed" email={done.email} />
-            ) : returned.kind === "checking" ? (
-              <Paper withBorder radius="md" p="lg" role="status">
-                <Group gap="sm" justify="center">
-                  <Loader size="sm" />
-                  <Text>Confirming your payment...</Text>
-                </Group>
-              </Paper>
-            ) : returned.kind === "confirmed" ||
-              returned.kind === "refunded" ||
-              returned.kind === "unknown" ? (
-              <RegistrationDone kind={returned.kind} />
-            ) : pending ? (
+            params.get("checkout") === "success" ? null : pending ? (
               <PaymentBox pending={pending} onExpired={onExpired} />
             ) : query.data.canJoinWaitlist ? (
               <WaitlistJoin event={query.data.event} viewerPriceCents={query.data.viewerPriceCents} />
@@ -176,16 +192,31 @@ export function EventDetailView({ eventId }: { eventId: string }) {
   );
 }
 
-function EventDetailBody({ detail, aside }: { detail: EventDetailResponse; aside: React.ReactNode }) {
+/**
+ * The event and its registration column. With a receipt, the receipt takes the column's place and
+ * comes first on a phone, so it is in view without scrolling (issue 34).
+ */
+function EventDetailBody({
+  detail,
+  aside,
+  receipt,
+}: {
+  detail: EventDetailResponse;
+  aside: React.ReactNode;
+  receipt: React.ReactNode;
+}) {
   const { event } = detail;
   return (
     <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 7 }}>
+      <Grid.Col span={{ base: 12, md: 7 }} order={{ base: receipt ? 2 : 1, md: 1 }}>
         <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>
           <Stack gap="md">
-            {event.photoUrl && (
-              <Image src={event.photoUrl} alt={event.name} radius="md" mah={320} fit="cover" />
-            )}
+            <img
+              className={classes.detailArt}
+              src={eventPicture(event)}
+              alt={event.photoUrl ? event.name : ""}
+              {...EVENT_ART_SIZE}
+            />
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
               <Stack gap={6}>
                 <Group gap={6}>
@@ -244,15 +275,22 @@ function EventDetailBody({ detail, aside }: { detail: EventDetailResponse; aside
           </Stack>
         </Paper>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 5 }}>
-        <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>
-          <Stack gap="sm">
-            <Title order={2} size="h3">
-              Register
-            </Title>
-            {aside}
-          </Stack>
-        </Paper>
+      <Grid.Col span={{ base: 12, md: 5 }} order={{ base: receipt ? 1 : 2, md: 2 }}>
+        {receipt ?? (
+          <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                Register
+              </Title>
+              {aside ?? (
+                <Group gap="sm" justify="center" role="status">
+                  <Loader size="sm" />
+                  <Text>Confirming your payment...</Text>
+                </Group>
+              )}
+            </Stack>
+          </Paper>
+        )}
       </Grid.Col>
     </Grid>
   );

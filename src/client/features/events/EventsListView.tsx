@@ -3,23 +3,24 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
-import { IconAdjustmentsHorizontal, IconSearch } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { IconAdjustmentsHorizontal, IconCalendarEvent, IconSearch } from "@tabler/icons-react";
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { EVENTS_HERO } from "../../../contracts/landing-heroes";
 import { formatEventLongDate } from "../../../domain/events";
+import { Skeleton } from "../../components/Skeleton";
+import { VenueHero } from "../../components/VenueHero";
 import { useSession } from "../../lib/session";
+import { useEvents } from "./api/get-events";
 import { EventCard } from "./EventCard";
 import { EventFilterControls } from "./EventFilterControls";
 import {
@@ -30,7 +31,7 @@ import {
   hasFilters,
   NO_FILTERS,
 } from "./event-filters";
-import { eventKeys, fetchEvents } from "./events-api";
+import classes from "./events.module.css";
 
 // Shown on demand (the calendar view, the phone's filter dialog): fetched then, not with the page.
 const CalendarStrip = lazy(() => import("./CalendarStrip").then((m) => ({ default: m.CalendarStrip })));
@@ -50,10 +51,7 @@ const FIRST_CARDS = 4;
 /** SPEC §2 Events list: "Upcoming Events", list or 30-day calendar, search, chips, empty messages. */
 export function EventsListView() {
   const { user } = useSession();
-  const query = useQuery({
-    queryKey: eventKeys.list(user?.id ?? null),
-    queryFn: ({ signal }) => fetchEvents(signal),
-  });
+  const query = useEvents(user?.id ?? null);
   const [view, setView] = useState<View>("list");
   const [filters, setFilters] = useState<EventFilters>(NO_FILTERS);
   const isPhone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
@@ -88,8 +86,7 @@ export function EventsListView() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Title order={1}>Upcoming Events</Title>
+      <VenueHero hero={EVENTS_HERO}>
         <SegmentedControl
           value={view}
           onChange={(v) => changeView(v as View)}
@@ -99,7 +96,7 @@ export function EventsListView() {
           ]}
           aria-label="View"
         />
-      </Group>
+      </VenueHero>
 
       <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }}>
         <Stack gap="sm">
@@ -169,9 +166,16 @@ export function EventsListView() {
       )}
 
       {(query.isPending || (query.data && !ready)) && (
-        <Center py={48}>
-          <Loader role="status" aria-label="Loading events" />
-        </Center>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="status" aria-label="Loading events">
+          {[0, 1, 2].map((n) => (
+            <div key={n} className={classes.skeletonCard}>
+              <Skeleton />
+              <Skeleton style={{ width: "30%" }} />
+              <Skeleton style={{ width: "75%", height: 20 }} />
+              <Skeleton style={{ width: "55%" }} />
+            </div>
+          ))}
+        </SimpleGrid>
       )}
       {query.isError && (
         <Alert color="red" title="Failed to load events">
@@ -181,16 +185,29 @@ export function EventsListView() {
         </Alert>
       )}
       {listed && shown.length === 0 && (
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed" role="status">
+        <Paper withBorder radius="md" p="xl" className={classes.empty}>
+          <IconCalendarEvent size={40} stroke={1.5} aria-hidden />
+          <Text size="lg" fw={600} role="status">
             {emptyMessage(filters, filters.day ? formatEventLongDate(filters.day) : undefined)}
           </Text>
+          {hasFilters(filters) ? (
+            <Button variant="light" onClick={() => setFilters(NO_FILTERS)}>
+              Show All Events
+            </Button>
+          ) : (
+            <>
+              <Text c="dimmed">New events are added every week. In the meantime, the courts are open.</Text>
+              <Button component={Link} to="/book">
+                Book a Court or Dart Bay
+              </Button>
+            </>
+          )}
         </Paper>
       )}
       {listed && shown.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {cards.map((event) => (
-            <EventCard key={event.id} event={event} />
+          {cards.map((event, index) => (
+            <EventCard key={event.id} event={event} eager={index < 3} />
           ))}
         </SimpleGrid>
       )}

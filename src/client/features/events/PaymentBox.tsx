@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconClock, IconCreditCard } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
 import { formatCents } from "../../../domain/money";
 import { formatCountdown } from "../../../domain/payment-hold";
 import { errorMessage } from "../../lib/api";
 import { notifyError } from "../../lib/notify";
 import { useCountdown } from "../../lib/use-countdown";
-import { startRegistrationCheckout } from "./events-api";
+import { useStartRegistrationCheckout } from "./api/start-registration-checkout";
 import { markLeavingForCheckout } from "./leave-cancel";
 import type { PendingRegistration } from "./pending-registration";
 
@@ -16,15 +15,16 @@ import type { PendingRegistration } from "./pending-registration";
  */
 export function PaymentBox({ pending, onExpired }: { pending: PendingRegistration; onExpired: () => void }) {
   const msLeft = useCountdown(pending.holdExpiresAt, onExpired);
-  const checkout = useMutation({
-    mutationFn: () => startRegistrationCheckout(pending.registrationId, pending.holdToken),
-    onSuccess: ({ url }) => {
-      // Leaving for the checkout is not leaving the registration behind.
-      markLeavingForCheckout();
-      window.location.assign(url);
-    },
-    onError: (err) => notifyError(errorMessage(err, "Failed to create checkout session")),
-  });
+  const checkout = useStartRegistrationCheckout();
+  const pay = () =>
+    checkout.mutate(pending, {
+      onSuccess: ({ url }) => {
+        // Leaving for the checkout is not leaving the registration behind.
+        markLeavingForCheckout();
+        window.location.assign(url);
+      },
+      onError: (err) => notifyError(errorMessage(err, "Failed to create checkout session")),
+    });
   return (
     <Paper withBorder radius="md" p="md" bg="teal.0" aria-label="Payment">
       <Stack gap="sm">
@@ -50,7 +50,7 @@ export function PaymentBox({ pending, onExpired }: { pending: PendingRegistratio
           leftSection={<IconCreditCard size={18} aria-hidden />}
           loading={checkout.isPending || checkout.isSuccess}
           disabled={msLeft === 0}
-          onClick={() => checkout.mutate()}
+          onClick={pay}
         >
           Pay {formatCents(pending.priceCents)}
         </Button>

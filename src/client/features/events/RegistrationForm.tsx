@@ -5,10 +5,12 @@ import type { EventDto, RegistrationResponse } from "../../../contracts/events";
 import type { JoinWaitlistResponse } from "../../../contracts/waitlist";
 import { checkRegistrationForm, REGISTRATION_MESSAGES } from "../../../domain/event-registration";
 import { formatCents } from "../../../domain/money";
+import { displayPhoneOr } from "../../../domain/phone";
 import { ApiError, errorMessage } from "../../lib/api";
 import { notifyError } from "../../lib/notify";
 import { useSession } from "../../lib/session";
-import { eventKeys, registerForEvent } from "./events-api";
+import { eventKeys } from "./api/event-keys";
+import { registerForEvent } from "./api/register-for-event";
 import { joinWaitlist } from "./waitlist/join-waitlist";
 
 /**
@@ -33,7 +35,7 @@ export function RegistrationForm({
   const [form, setForm] = useState({
     customerName: user ? `${user.firstName} ${user.lastName}`.trim() : "",
     customerEmail: user?.email ?? "",
-    customerPhone: user?.phone ?? "",
+    customerPhone: displayPhoneOr(user?.phone, ""),
     playerNames: "",
     skillLevel: null as string | null,
   });

@@ -1,4 +1,4 @@
-import { cancelRegistration } from "./events-api";
+import { cancelRegistration } from "./api/cancel-registration";
 import { clearPendingRegistration, type PendingRegistration } from "./pending-registration";
 
 // SPEC §4 Event registration: "Leaving the detail view with a pending registration cancels it."

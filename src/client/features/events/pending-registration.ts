@@ -45,3 +45,30 @@ export function clearPendingRegistration() {
     // Nothing stored.
   }
 }
+
+// Issue 34: the registration this tab completed, so its receipt (?registration={id}) opens again
+// after a reload; the token stays in this tab's session storage only.
+const DONE_REGISTRATION_KEY = "doneEventRegistration";
+
+export type DoneRegistration = { registrationId: string; holdToken: string };
+
+export function rememberRegistration(value: DoneRegistration) {
+  try {
+    sessionStorage.setItem(DONE_REGISTRATION_KEY, JSON.stringify(value));
+  } catch {
+    // No storage: the receipt shows now; a reload shows the event (the email has the link).
+  }
+}
+
+/** The token this tab holds for a registration it completed, or null. */
+export function rememberedToken(registrationId: string): string | null {
+  try {
+    const raw = sessionStorage.getItem(DONE_REGISTRATION_KEY);
+    const value = raw ? (JSON.parse(raw) as Partial<DoneRegistration>) : null;
+    return value?.registrationId === registrationId && typeof value.holdToken === "string"
+      ? value.holdToken
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import type { MyEventRegistration } from "../../../contracts/membership";
 import { formatVenueDateShort } from "../../../domain/booking-form";
 import { EVENT_TYPE_LABELS, type EventType } from "../../../domain/events";
+import { calendarUrl } from "./api/calendar-url";
 import { CalendarLink } from "./CalendarLink";
 import classes from "./membership.module.css";
-import { calendarUrl } from "./membership-api";
 import { StatusBadge } from "./StatusBadge";
 
 /** SPEC §2 My Reservations: event cards link to /events/{id}. */

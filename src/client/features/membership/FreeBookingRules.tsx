@@ -3,8 +3,17 @@ import { IconInfoCircle } from "@tabler/icons-react";
 import type { FreeAllowance } from "../../../contracts/membership";
 import { formatVenueDateShort } from "../../../domain/booking-form";
 
-/** SPEC §2 Member Free Reservations: the rules box with "(N remaining)" for the chosen date's week. */
-export function FreeBookingRules({ allowance }: { allowance: FreeAllowance | undefined }) {
+/**
+ * SPEC §2 Member Free Reservations: the rules box with "(N remaining)" for the chosen date's week.
+ * The lines are the server's, from the venue's booking rules (issue 32 item 2).
+ */
+export function FreeBookingRules({
+  allowance,
+  rules,
+}: {
+  allowance: FreeAllowance | undefined;
+  rules: string[] | undefined;
+}) {
   return (
     <Alert
       color="blue"
@@ -14,11 +23,13 @@ export function FreeBookingRules({ allowance }: { allowance: FreeAllowance | und
       component="section"
       aria-label="Free reservation rules"
     >
-      <List size="sm" spacing={4} mb="sm">
-        <List.Item>2 free 2-hour court reservations per week (weeks run Monday to Sunday)</List.Item>
-        <List.Item>Monday–Thursday between 8am and 5pm, Friday between 8am and 3pm</List.Item>
-        <List.Item>Book up to 14 days ahead</List.Item>
-      </List>
+      {rules && (
+        <List size="sm" spacing={4} mb="sm">
+          {rules.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      )}
       {allowance && (
         <Text size="sm" fw={700} data-testid="free-remaining">
           Week of {formatVenueDateShort(allowance.weekStart)} – {formatVenueDateShort(allowance.weekEnd)}:{" "}

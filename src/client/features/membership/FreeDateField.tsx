@@ -1,12 +1,13 @@
 import { TextInput } from "@mantine/core";
 import { IconCalendar } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { MEMBER_HORIZON_DAYS, PAST_DATE_MESSAGE, tooFarMessage } from "../../../domain/booking-window";
+import { PAST_DATE_MESSAGE, tooFarMessage } from "../../../domain/booking-window";
+import { daysBetweenDates } from "../../../domain/venue-time";
 import { notifyError } from "../../lib/notify";
 
 type Props = {
   value: string;
-  /** The server's bounds: today and today + 14 in the venue's calendar. */
+  /** The server's bounds: today and today + the members' horizon (14 days by default). */
   min: string;
   max: string;
   onChange: (date: string) => void;
@@ -14,6 +15,7 @@ type Props = {
 
 /** The date, from today to today + 14; a date typed outside gets SPEC §5's message and is reset. */
 export function FreeDateField({ value, min, max, onChange }: Props) {
+  const horizon = daysBetweenDates(min, max);
   // The input's own text: while a year is half typed it is not a date to act on yet.
   const [raw, setRaw] = useState(value);
   useEffect(() => setRaw(value), [value]);
@@ -25,7 +27,7 @@ export function FreeDateField({ value, min, max, onChange }: Props) {
       notifyError(PAST_DATE_MESSAGE);
       onChange(min);
     } else if (next > max) {
-      notifyError(tooFarMessage(MEMBER_HORIZON_DAYS));
+      notifyError(tooFarMessage(horizon));
       onChange(max);
     } else {
       onChange(next);
@@ -40,7 +42,7 @@ export function FreeDateField({ value, min, max, onChange }: Props) {
       value={raw}
       min={min}
       max={max}
-      description="Up to 14 days ahead"
+      description={`Up to ${horizon} days ahead`}
       leftSection={<IconCalendar size={18} aria-hidden />}
       onChange={(e) => commit(e.currentTarget.value)}
       onBlur={() => setRaw(value)}

@@ -30,7 +30,7 @@ export default function MemberReservationsPage() {
             Book your free {venue.clubName} court time.
           </Text>
         </div>
-        <FreeBookingRules allowance={free.data?.allowance} />
+        <FreeBookingRules allowance={free.data?.allowance} rules={free.data?.rules} />
         <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>
           <Stack>
             {free.data && free.date && (

@@ -1,9 +1,10 @@
-import { List, Paper, Text, ThemeIcon, Title } from "@mantine/core";
+import { List, Loader, Paper, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
-import { MEMBERSHIP_BENEFITS } from "../../../domain/membership";
+import { useMembershipBenefits } from "./api/get-membership-benefits";
 
-/** SPEC §9 Membership: the listed benefits. */
+/** SPEC §9 Membership: the listed benefits, as the venue's booking rules and prices make them. */
 export function MembershipBenefits({ clubName }: { clubName: string }) {
+  const benefits = useMembershipBenefits();
   return (
     <Paper
       withBorder
@@ -27,10 +28,16 @@ export function MembershipBenefits({ clubName }: { clubName: string }) {
           </ThemeIcon>
         }
       >
-        {MEMBERSHIP_BENEFITS.map((benefit) => (
+        {benefits.data?.benefits.map((benefit) => (
           <List.Item key={benefit}>{benefit}</List.Item>
         ))}
       </List>
+      {benefits.isPending && <Loader size="sm" aria-label="Loading the benefits" />}
+      {benefits.isError && (
+        <Text size="sm" c="red.8">
+          The benefits could not be loaded. Please reload the page.
+        </Text>
+      )}
     </Paper>
   );
 }

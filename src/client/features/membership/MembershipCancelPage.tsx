@@ -2,8 +2,8 @@ import { Button } from "@mantine/core";
 import { IconCircleX } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
+import { ResultCard } from "../../components/ResultCard";
 import { notifyError } from "../../lib/notify";
-import { MembershipResultCard } from "./MembershipResultCard";
 
 /** SPEC §2 /membership-cancel: the subscription checkout was left unpaid; no account was made. */
 export default function MembershipCancelPage() {
@@ -16,7 +16,7 @@ export default function MembershipCancelPage() {
   }, []);
 
   return (
-    <MembershipResultCard
+    <ResultCard
       icon={<IconCircleX size={44} />}
       color="orange"
       title="Membership Not Completed"
@@ -33,6 +33,6 @@ export default function MembershipCancelPage() {
     >
       Your membership signup was not completed and no charges were made. Please try again or contact support
       if you need assistance.
-    </MembershipResultCard>
+    </ResultCard>
   );
 }

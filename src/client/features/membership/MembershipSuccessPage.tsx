@@ -2,9 +2,9 @@ import { Button } from "@mantine/core";
 import { IconConfetti } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { ResultCard } from "../../components/ResultCard";
 import { notifySuccess } from "../../lib/notify";
 import { useVenue } from "../../lib/venue";
-import { MembershipResultCard } from "./MembershipResultCard";
 
 /**
  * SPEC §2 /membership-success. The account is created by the payment provider's signed webhook on
@@ -20,7 +20,7 @@ export default function MembershipSuccessPage() {
   }, [venue.venueName, venue.clubName]);
 
   return (
-    <MembershipResultCard
+    <ResultCard
       icon={<IconConfetti size={44} />}
       color="teal"
       title={venue.venueName ? `Welcome to ${venue.clubName}!` : "Welcome to the club!"}
@@ -31,6 +31,6 @@ export default function MembershipSuccessPage() {
       }
     >
       Your membership has been confirmed. Check your email for your welcome package.
-    </MembershipResultCard>
+    </ResultCard>
   );
 }

@@ -1,5 +1,4 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { LoadError } from "../../components/LoadError";
@@ -7,8 +6,8 @@ import { PageLoader } from "../../components/layout/AppLayout";
 import { notifyError } from "../../lib/notify";
 import { useSession } from "../../lib/session";
 import { useVenue } from "../../lib/venue";
+import { useMyReservations } from "./api/get-my-reservations";
 import { EventRegistrationCard } from "./EventRegistrationCard";
-import { fetchMyReservations, membershipKeys } from "./membership-api";
 import { ReservationCard } from "./ReservationCard";
 import { ReservationGroup } from "./ReservationGroup";
 
@@ -16,10 +15,7 @@ import { ReservationGroup } from "./ReservationGroup";
 export default function MyReservationsPage() {
   const { user, isMember } = useSession();
   const venue = useVenue();
-  const query = useQuery({
-    queryKey: membershipKeys.myReservations(user?.id ?? null),
-    queryFn: ({ signal }) => fetchMyReservations(signal),
-  });
+  const query = useMyReservations(user?.id ?? null);
   useEffect(() => {
     if (query.isError) notifyError("Failed to load reservations");
   }, [query.isError]);

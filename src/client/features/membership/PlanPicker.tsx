@@ -1,19 +1,18 @@
-import { Badge, Group, Radio, SimpleGrid, Text } from "@mantine/core";
-import {
-  ANNUAL_SAVINGS_CENTS,
-  MEMBERSHIP_PLAN_IDS,
-  MEMBERSHIP_PLANS,
-  type MembershipPlan,
-  planPriceLabel,
-} from "../../../domain/membership";
-import { formatPriceShort } from "../../../domain/money";
+import { Badge, Group, Radio, SimpleGrid, Skeleton, Text } from "@mantine/core";
+import type { PublicPlan } from "../../../contracts/membership-plans";
+import { type MembershipPlan, planPriceLabel } from "../../../domain/membership";
 import classes from "./membership.module.css";
 
-/** SPEC §2 Join membership: Monthly $79 or Annually $850, with "Save $98". */
+/**
+ * SPEC §2 Join membership: the venue's plans (issue 32 item 3; the spec's Monthly $79 or Annually
+ * $850, with "Save $98"), the note computed by the server from the plans.
+ */
 export function PlanPicker({
+  plans,
   value,
   onChange,
 }: {
+  plans: PublicPlan[] | undefined;
   value: MembershipPlan;
   onChange: (plan: MembershipPlan) => void;
 }) {
@@ -25,20 +24,21 @@ export function PlanPicker({
       labelProps={{ mb: "xs" }}
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        {MEMBERSHIP_PLAN_IDS.map((plan) => (
-          <Radio.Card key={plan} value={plan} className={classes.card} p="md" radius="md">
+        {!plans && [0, 1].map((i) => <Skeleton key={i} height={96} radius="md" />)}
+        {plans?.map((plan) => (
+          <Radio.Card key={plan.id} value={plan.id} className={classes.card} p="md" radius="md">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <div>
-                <Text fw={700}>{MEMBERSHIP_PLANS[plan].label}</Text>
+                <Text fw={700}>{plan.name}</Text>
                 <Text size="xl" fw={800} lh={1.2}>
                   {planPriceLabel(plan)}
                 </Text>
               </div>
               <Radio.Indicator />
             </Group>
-            {plan === "annual" && (
+            {plan.savingsNote && (
               <Badge color="teal" variant="light" mt="xs">
-                Save {formatPriceShort(ANNUAL_SAVINGS_CENTS)}
+                {plan.savingsNote}
               </Badge>
             )}
           </Radio.Card>

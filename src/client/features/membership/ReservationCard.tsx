@@ -2,8 +2,8 @@ import { Group, Paper, Stack, Text } from "@mantine/core";
 import type { MyReservation } from "../../../contracts/membership";
 import { formatVenueDateShort } from "../../../domain/booking-form";
 import { formatCents } from "../../../domain/money";
+import { calendarUrl } from "./api/calendar-url";
 import { CalendarLink } from "./CalendarLink";
-import { calendarUrl } from "./membership-api";
 import { StatusBadge } from "./StatusBadge";
 
 export function ReservationCard({ reservation: r }: { reservation: MyReservation }) {

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { type MembershipPlan, SIGNUP_FAILED_MESSAGE, subscribeButtonLabel } from "../../../domain/membership";
 import { ApiError, errorField, errorMessage } from "../../lib/api";
 import { notifyError } from "../../lib/notify";
 import { useVenue } from "../../lib/venue";
-import { startMembershipCheckout } from "./membership-api";
+import { useMembershipPlans } from "./api/get-membership-plans";
+import { useStartMembershipCheckout } from "./api/start-membership-checkout";
 import { PlanPicker } from "./PlanPicker";
+import { RestartLinkButton } from "./RestartLinkButton";
 import { checkSignupForm, type SignupErrors, type SignupFields } from "./signup-validation";
 
 const EMPTY: SignupFields = {
@@ -26,23 +27,30 @@ const SERVER_FIELDS = ["firstName", "lastName", "email", "phone", "password"] as
 export function SignupForm() {
   const venue = useVenue();
   const [plan, setPlan] = useState<MembershipPlan>("monthly");
+  const plans = useMembershipPlans();
+  const chosen = plans.data?.plans.find((p) => p.id === plan);
   const [fields, setFields] = useState(EMPTY);
   const [errors, setErrors] = useState<SignupErrors>({});
-  const [serverError, setServerError] = useState<{ message: string; emailTaken: boolean } | null>(null);
+  const [serverError, setServerError] = useState<{
+    message: string;
+    emailTaken: boolean;
+    signupWaiting: boolean;
+  } | null>(null);
 
-  const checkout = useMutation({
-    mutationFn: startMembershipCheckout,
-    // The hosted checkout (Stripe's page, or the built-in test checkout) takes over from here.
-    onSuccess: ({ url }) => window.location.assign(url),
-    onError: (err) => {
-      const message = errorMessage(err, SIGNUP_FAILED_MESSAGE);
-      // The one conflict here is an email that already has an account: offer to sign in.
-      setServerError({ message, emailTaken: err instanceof ApiError && err.code === "CONFLICT" });
-      const field = errorField(err, SERVER_FIELDS);
-      if (field) setErrors({ [field]: message });
-      notifyError(message);
-    },
-  });
+  const checkout = useStartMembershipCheckout();
+  const onCheckoutError = (err: Error) => {
+    const message = errorMessage(err, SIGNUP_FAILED_MESSAGE);
+    const field = errorField(err, SERVER_FIELDS);
+    setServerError({
+      message,
+      // An email that already has an account (the conflict that names the field): offer to sign in.
+      emailTaken: err instanceof ApiError && err.code === "CONFLICT" && field === "email",
+      // A signup for this email waits for payment, perhaps a stranger's: offer the link that cancels it.
+      signupWaiting: err instanceof ApiError && err.details?.signupWaiting === true,
+    });
+    if (field) setErrors({ [field]: message });
+    notifyError(message);
+  };
 
   const field = (name: keyof SignupFields) => ({
     value: fields[name],
@@ -65,14 +73,23 @@ export function SignupForm() {
       return;
     }
     setErrors({});
-    checkout.mutate(result.request);
+    checkout.mutate(result.request, {
+      // The hosted checkout (Stripe's page, or the built-in test checkout) takes over from here.
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: onCheckoutError,
+    });
   };
 
   const busy = checkout.isPending || checkout.isSuccess;
   return (
     <form onSubmit={submit} noValidate aria-label="Membership signup">
       <Stack>
-        <PlanPicker value={plan} onChange={setPlan} />
+        <PlanPicker plans={plans.data?.plans} value={plan} onChange={setPlan} />
+        {plans.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(plans.error, "Failed to load the membership plans")}
+          </Alert>
+        )}
         {serverError && (
           <Alert color="red" variant="light" role="alert" data-testid="signup-error">
             {serverError.message}{" "}
@@ -81,6 +98,7 @@ export function SignupForm() {
                 Go to Member Login
               </Anchor>
             )}
+            {serverError.signupWaiting && <RestartLinkButton email={fields.email} />}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -112,8 +130,8 @@ export function SignupForm() {
             {...field("confirmPassword")}
           />
         </SimpleGrid>
-        <Button type="submit" size="lg" loading={busy} fullWidth>
-          {subscribeButtonLabel(plan)}
+        <Button type="submit" size="lg" loading={busy} disabled={!chosen} fullWidth>
+          {chosen ? subscribeButtonLabel(chosen) : "Subscribe"}
         </Button>
         <Text size="sm" c="dimmed" ta="center">
           Already a member?{" "}

@@ -1,9 +1,10 @@
 import { Container, Grid, Paper, Text, Title } from "@mantine/core";
 import { Navigate, useLocation } from "react-router";
+import { homeFor, intendedPath } from "../../lib/redirect-target";
 import { useSession } from "../../lib/session";
 import { useVenue } from "../../lib/venue";
-import { homeFor, intendedPath } from "../auth/redirect-target";
 import { MembershipBenefits } from "./MembershipBenefits";
+import { RestartSignupNotice } from "./RestartSignupNotice";
 import { SignupForm } from "./SignupForm";
 
 // SPEC §2 Join membership (/signup).
@@ -26,6 +27,7 @@ export default function SignupPage() {
           <MembershipBenefits clubName={venue.clubName} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
+          <RestartSignupNotice />
           <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} shadow="sm">
             <SignupForm />
           </Paper>

@@ -1,9 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { MyReservation } from "../../../contracts/membership";
 import { ApiError, errorMessage } from "../../lib/api";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { bookFreeReservation, fetchFreeSlots, membershipKeys } from "./membership-api";
+import { useBookFreeReservation } from "./api/book-free-reservation";
+import { useFreeSlots } from "./api/get-free-slots";
 
 /**
  * The state of /member-reservations: the chosen date (null until the server names today), the
@@ -11,33 +11,12 @@ import { bookFreeReservation, fetchFreeSlots, membershipKeys } from "./membershi
  */
 /** userId keys the cache per person; the page is behind RequireMember, so it is set. */
 export function useFreeBooking(userId: string | null) {
-  const queryClient = useQueryClient();
   const [date, setDate] = useState<string | null>(null);
   const [startTime, setStartTime] = useState<string | null>(null);
   const [booked, setBooked] = useState<MyReservation | null>(null);
 
-  const slots = useQuery({
-    queryKey: membershipKeys.freeSlots(userId, date),
-    queryFn: ({ signal }) => fetchFreeSlots(date, signal),
-    placeholderData: keepPreviousData,
-  });
-
-  const book = useMutation({
-    mutationFn: bookFreeReservation,
-    onSuccess: (result) => {
-      notifySuccess("Reservation created successfully!");
-      setBooked(result.reservation);
-      setStartTime(null);
-    },
-    onError: (err) => {
-      notifyError(errorMessage(err, "Failed to create reservation"));
-      if (err instanceof ApiError && err.status === 409) setStartTime(null);
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: membershipKeys.freeSlotsAll });
-      void queryClient.invalidateQueries({ queryKey: membershipKeys.myReservations(userId) });
-    },
-  });
+  const slots = useFreeSlots(userId, date);
+  const book = useBookFreeReservation(userId);
 
   const shownDate = date ?? slots.data?.date ?? null;
   return {
@@ -65,7 +44,20 @@ export function useFreeBooking(userId: string | null) {
         notifyError("Please select a time slot");
         return;
       }
-      book.mutate({ date: shownDate, startTime });
+      book.mutate(
+        { date: shownDate, startTime },
+        {
+          onSuccess: (result) => {
+            notifySuccess("Reservation created successfully!");
+            setBooked(result.reservation);
+            setStartTime(null);
+          },
+          onError: (err) => {
+            notifyError(errorMessage(err, "Failed to create reservation"));
+            if (err instanceof ApiError && err.status === 409) setStartTime(null);
+          },
+        },
+      );
     },
   };
 }

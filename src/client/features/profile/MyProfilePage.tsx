@@ -13,8 +13,10 @@ import {
 } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "react-router";
 import type { ChangePasswordRequest, CurrentUser, UpdateProfileRequest } from "../../../contracts/auth";
 import { checkNewPassword } from "../../../domain/password";
+import { displayPhoneOr } from "../../../domain/phone";
 import { LoadError } from "../../components/LoadError";
 import { PageLoader, WithAdminSidebar } from "../../components/layout/AppLayout";
 import { api, errorMessage } from "../../lib/api";
@@ -48,10 +50,32 @@ export default function MyProfilePage() {
           />
         )}
         {profile.data && <ProfileForm user={profile.data.user} />}
+        {profile.data?.user.isMember && <MembershipLink />}
         {profile.data && <RemindersSection />}
         {profile.data && <PasswordSection />}
       </Stack>
     </WithAdminSidebar>
+  );
+}
+
+/** Issue 34 item 4: the member's membership has its own page. */
+function MembershipLink() {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="membership-title">
+      <Group justify="space-between" gap="sm">
+        <div>
+          <Title order={2} size="h4" id="membership-title">
+            Membership
+          </Title>
+          <Text size="sm" c="dimmed">
+            Your plan, renewal date, card and invoices.
+          </Text>
+        </div>
+        <Button component={Link} to="/my-membership" variant="light">
+          View membership
+        </Button>
+      </Group>
+    </Paper>
   );
 }
 
@@ -60,7 +84,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const [form, setForm] = useState({
     firstName: user.firstName,
     lastName: user.lastName,
-    phone: user.phone ?? "",
+    phone: displayPhoneOr(user.phone, ""),
   });
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
@@ -69,7 +93,11 @@ function ProfileForm({ user }: { user: CurrentUser }) {
     onSuccess: (data) => {
       queryClient.setQueryData(["profile"], data);
       queryClient.setQueryData(SESSION_KEY, { user: data.user });
-      setForm({ firstName: data.user.firstName, lastName: data.user.lastName, phone: data.user.phone ?? "" });
+      setForm({
+        firstName: data.user.firstName,
+        lastName: data.user.lastName,
+        phone: displayPhoneOr(data.user.phone, ""),
+      });
       emitAuthEvent("USER_UPDATED");
       setError(null);
       notifySuccess("Profile updated successfully");

@@ -1,7 +1,8 @@
 import type { HoldItem } from "../../../contracts/booking";
 import { formatCents } from "../../../domain/money";
 import { telHref } from "../../../domain/tel-link";
-import { type EmailParts, emailLayout, escapeHtml } from "../layout";
+import { escapeHtml } from "../../lib/escape-html";
+import { type EmailParts, emailLayout } from "../layout";
 import { itemLine } from "./booking-confirmation";
 
 /** Sent when the customer cancels through their manage link under the venue's policy (decision 019). */

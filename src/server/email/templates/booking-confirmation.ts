@@ -3,8 +3,9 @@ import { formatVenueDateShort } from "../../../domain/booking-form";
 import { formatCents } from "../../../domain/money";
 import { telHref } from "../../../domain/tel-link";
 import { venueInstant } from "../../../domain/venue-time";
+import { escapeHtml } from "../../lib/escape-html";
 import { buildIcs } from "../ics";
-import { type EmailParts, emailLayout, escapeHtml } from "../layout";
+import { brandButton, type EmailParts, emailLayout } from "../layout";
 
 export type BookingEmailVenue = { venueName: string; address: string; phone: string; email: string };
 
@@ -79,9 +80,7 @@ ${venue.venueName}`;
 <ul>${input.items.map((i) => `<li>${escapeHtml(itemLine(i))}</li>`).join("")}</ul>
 <p>${totals.map(escapeHtml).join("<br>")}</p>
 <p>Where: ${escapeHtml(venue.address)}<br>Call us: ${phoneLink}<br>${escapeHtml(changeText)}</p>${
-      extras
-        ? `\n<p><a href="${escapeHtml(extras.manageUrl)}" style="display:inline-block;padding:10px 18px;background:#0b7285;color:#ffffff;text-decoration:none;border-radius:6px">Manage booking</a></p>`
-        : ""
+      extras ? `\n<p>${brandButton(escapeHtml(extras.manageUrl), "Manage booking")}</p>` : ""
     }
 <p style="color:#52606d;font-size:13px">The attached calendar file adds your booking to your calendar.</p>`,
     extras?.logoUrl,

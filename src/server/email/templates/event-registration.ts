@@ -1,8 +1,10 @@
+import { registrationReference } from "../../../domain/event-registration";
 import { formatEventLongDate, playerNamesOf } from "../../../domain/events";
 import { formatCents } from "../../../domain/money";
 import { formatTimeRange, venueInstant } from "../../../domain/venue-time";
+import { escapeHtml } from "../../lib/escape-html";
 import { buildIcs } from "../ics";
-import { type EmailParts, emailLayout, escapeHtml } from "../layout";
+import { brandButton, type EmailParts, emailLayout } from "../layout";
 import type { BookingEmailVenue } from "./booking-confirmation";
 
 // Event registration emails (SPEC §4 Event registration; DECISIONS.md late-payment refund). Every
@@ -25,6 +27,8 @@ export type RegistrationEmailInput = {
   priceCents: number;
   event: RegistrationEmailEvent;
   eventUrl: string;
+  /** The registration's manage link (absolute): its receipt and calendar file (issue 34). */
+  manageUrl: string;
   now: Date;
 };
 
@@ -37,7 +41,9 @@ export function eventRegistrationConfirmationEmail(input: RegistrationEmailInput
 } {
   const { venue, event } = input;
   const greeting = input.customerName ? `Hi ${input.customerName},` : "Hi,";
+  const reference = registrationReference(input.registrationId);
   const details = [
+    `Registration reference: ${reference}`,
     `Event: ${event.name}`,
     `When: ${whenLine(event)}`,
     ...(playerNamesOf(input.playerNames).length > 0
@@ -54,6 +60,7 @@ ${details.join("\n")}
 
 Where: ${venue.address}
 Event details: ${input.eventUrl}
+Your registration (receipt and calendar file): ${input.manageUrl}
 To cancel or change your registration, call us at ${venue.phone}.
 
 See you there!
@@ -64,6 +71,7 @@ ${venue.venueName}`;
 <p>You're registered for <strong>${escapeHtml(event.name)}</strong>.</p>
 <p>${details.map(escapeHtml).join("<br>")}</p>
 <p>Where: ${escapeHtml(venue.address)}<br><a href="${escapeHtml(input.eventUrl)}">Event details</a></p>
+<p>${brandButton(escapeHtml(input.manageUrl), "Manage registration")}</p>
 <p>To cancel or change your registration, call us at ${escapeHtml(venue.phone)}.</p>`,
   );
   const ics = buildIcs({
@@ -76,7 +84,7 @@ ${venue.venueName}`;
         end: venueInstant(event.date, event.endTime.slice(0, 5)),
         summary: `${event.name} at ${venue.venueName}`,
         location: venue.address,
-        description: `To cancel or change, call ${venue.phone}.`,
+        description: `Registration ${reference}. Manage: ${input.manageUrl}. To cancel or change, call ${venue.phone}.`,
       },
     ],
   });

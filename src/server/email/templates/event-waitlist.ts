@@ -1,7 +1,8 @@
 import { formatEventLongDate } from "../../../domain/events";
 import { formatTimeRange } from "../../../domain/venue-time";
 import { formatOfferEnd } from "../../../domain/waitlist";
-import { type EmailParts, emailLayout, escapeHtml } from "../layout";
+import { escapeHtml } from "../../lib/escape-html";
+import { type EmailParts, emailLayout } from "../layout";
 import type { BookingEmailVenue } from "./booking-confirmation";
 import type { RegistrationEmailEvent } from "./event-registration";
 

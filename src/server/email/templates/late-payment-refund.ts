@@ -1,6 +1,7 @@
 import type { HoldItem } from "../../../contracts/booking";
 import { formatCents } from "../../../domain/money";
-import { type EmailParts, emailLayout, escapeHtml } from "../layout";
+import { escapeHtml } from "../../lib/escape-html";
+import { type EmailParts, emailLayout } from "../layout";
 import { type BookingEmailVenue, itemLine } from "./booking-confirmation";
 
 /**

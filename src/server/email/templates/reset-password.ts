@@ -1,4 +1,5 @@
-import { type EmailParts, emailLayout, escapeHtml } from "../layout";
+import { escapeHtml } from "../../lib/escape-html";
+import { type EmailParts, emailLayout } from "../layout";
 
 export function resetPasswordEmail(input: {
   venueName: string;

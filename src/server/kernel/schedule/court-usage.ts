@@ -1,8 +1,9 @@
-import { and, arrayOverlaps, eq, gt, inArray, lt, ne, notInArray } from "drizzle-orm";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import type { CourtBooking, CourtEvent } from "../../../domain/event-form";
 import type { Db, Tx } from "../../db/client";
 import { events, reservations } from "../../db/schema";
 import { reservationBlocksTime, type TimeWindow } from "./blocks-time";
+import { eventCourtsDuring } from "./facility-occupancy";
 
 // SPEC §5 Event create and edit: what occupies the courts on a date (reservations that block their
 // time, see blocks-time.ts, and events).
@@ -64,20 +65,13 @@ export async function findCourtConflict(
     )
     .limit(1);
   if (reserved) return "reserved";
-  const [inUse] = await tx
-    .select({ id: events.id })
-    .from(events)
-    .where(
-      and(
-        eq(events.date, window.date),
-        arrayOverlaps(events.courts, [...courts]),
-        lt(events.startTime, window.endTime),
-        gt(events.endTime, window.startTime),
-        options.excludeEventId ? ne(events.id, options.excludeEventId) : undefined,
-        // An event series moving together: its own occurrences do not count against each other.
-        options.excludeEventIds?.length ? notInArray(events.id, [...options.excludeEventIds]) : undefined,
-      ),
-    )
-    .limit(1);
-  return inUse ? "in_use" : null;
+  const inUse = await eventCourtsDuring(tx, window, {
+    courts,
+    // The event itself, or a series moving together: its own occurrences do not count against each other.
+    excludeEventIds: [
+      ...(options.excludeEventId ? [options.excludeEventId] : []),
+      ...(options.excludeEventIds ?? []),
+    ],
+  });
+  return inUse.size > 0 ? "in_use" : null;
 }

@@ -1,16 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { DayHours } from "../../../domain/admin-schedule";
-import { dayOfWeek } from "../../../domain/venue-time";
-import type { Db, Tx } from "../../db/client";
-import { operatingHours } from "../../db/schema";
+import { dayHours } from "../../../domain/venue-hours";
+import type { Db } from "../../db/client";
+import { loadScheduleRules } from "../../settings/schedule-rules";
 
-const hhmm = (t: string) => t.slice(0, 5);
-
-/** The venue's operating hours on a date (DECISIONS.md: the operating_hours table), null when closed. */
-export async function loadDayHours(executor: Db | Tx, date: string): Promise<DayHours> {
-  const [row] = await executor
-    .select({ opensAt: operatingHours.opensAt, closesAt: operatingHours.closesAt })
-    .from(operatingHours)
-    .where(eq(operatingHours.dayOfWeek, dayOfWeek(date)));
-  return row ? { opensAt: hhmm(row.opensAt), closesAt: hhmm(row.closesAt) } : null;
+/** The venue's hours on a date (issue 31: a special day's, else the weekday's), null when closed. */
+export async function loadDayHours(db: Db, date: string): Promise<DayHours> {
+  return dayHours(await loadScheduleRules(db), date).hours;
 }

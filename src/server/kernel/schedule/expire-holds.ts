@@ -1,8 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { holds, payments, reservations } from "../../db/schema";
-import type { Logger } from "../../logger";
-import type { AppDeps } from "../deps";
+import type { Logger } from "../../lib/logger";
+import type { PaymentProvider } from "../../payment-provider";
+
+/** What the sweep uses of the app's dependencies (AppDeps, src/server/deps.ts, sits above the kernel). */
+export type ExpireHoldsDeps = { db: Db; now: () => Date; logger: Logger; payments: PaymentProvider | null };
 
 type CancelReason = "hold_expired" | "hold_cancelled";
 
@@ -67,7 +70,7 @@ export function anyDueHoldColumn(now: Date): SQL {
  * instances sweeping, each session is expired by exactly one of them.
  */
 export async function expireCheckoutSessions(
-  deps: AppDeps,
+  deps: ExpireHoldsDeps,
   open: Array<{ id: string; providerSessionId: string | null }>,
 ): Promise<number> {
   let expired = 0;
@@ -94,15 +97,22 @@ export async function expireCheckoutSessions(
 }
 
 /** Open checkout sessions whose hold is no longer active. */
-async function sessionsOfEndedHolds(deps: AppDeps) {
-  return deps.db
-    .select({ id: payments.id, providerSessionId: payments.providerSessionId })
-    .from(payments)
-    .innerJoin(holds, eq(holds.id, payments.holdId))
-    .where(
-      and(eq(payments.state, "created"), isNotNull(payments.providerSessionId), ne(holds.status, "active")),
-    )
-    .limit(100);
+async function sessionsOfEndedHolds(deps: ExpireHoldsDeps) {
+  return (
+    deps.db
+      .select({ id: payments.id, providerSessionId: payments.providerSessionId })
+      .from(payments)
+      // A court booking's payment (purpose "reservation") refers to its hold, as a move's difference
+      // (purpose "reschedule", issue 30 item 1) refers to the hold keeping its new time.
+      .innerJoin(
+        holds,
+        and(inArray(payments.purpose, ["reservation", "reschedule"]), eq(holds.id, payments.reference)),
+      )
+      .where(
+        and(eq(payments.state, "created"), isNotNull(payments.providerSessionId), ne(holds.status, "active")),
+      )
+      .limit(100)
+  );
 }
 
 /** One business-event line per hold that ended on its own (docs/monitoring.md). */
@@ -111,7 +121,7 @@ export function logExpiredHolds(logger: Logger, holdIds: string[], by: string): 
 }
 
 /** The sweeper (every HOLD_SWEEP_INTERVAL_MS, and after each new hold): ends due holds, then their checkout sessions. */
-export async function expireHolds(deps: AppDeps): Promise<{ holds: number; sessions: number }> {
+export async function expireHolds(deps: ExpireHoldsDeps): Promise<{ holds: number; sessions: number }> {
   const now = deps.now();
   const ended = await deps.db.transaction((tx) => endDueHolds(tx, now, { skipLocked: true }));
   logExpiredHolds(deps.logger, ended, "sweeper");

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, arrayOverlaps, asc, eq, gt, inArray, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { FacilityOption } from "../../../contracts/admin";
 import type { FacilityType } from "../../../domain/durations";
 import type { Db, Tx } from "../../db/client";
@@ -17,7 +17,7 @@ export async function activeFacilities(executor: Db | Tx, type: FacilityType): P
     .select({ id: table.id, name: table.name })
     .from(table)
     .where(eq(table.isActive, true))
-    .orderBy(asc(table.id));
+    .orderBy(asc(table.sortOrder), asc(table.id));
 }
 
 /** The facilities a window overlaps, from reservations (optionally not counting one) and events. */
@@ -47,8 +47,18 @@ export async function busyFacilityIds(
   return busy;
 }
 
-/** Courts held by events that overlap the window (events.courts holds court ids 1–8). */
-export async function eventCourtsDuring(executor: Db | Tx, window: TimeWindow): Promise<Set<number>> {
+/**
+ * The one query for "an event occupies a court": the courts held by events that overlap the window
+ * (events.courts holds court ids) — with `courts`, only those among them; `excludeEventIds`
+ * leaves out events being moved themselves. Events are not in the reservations' exclusion
+ * constraint, so every path that gives a court time asks this.
+ */
+export async function eventCourtsDuring(
+  executor: Db | Tx,
+  window: TimeWindow,
+  options: { courts?: readonly number[]; excludeEventIds?: readonly string[] } = {},
+): Promise<Set<number>> {
+  const { courts, excludeEventIds } = options;
   const rows = await executor
     .select({ courts: events.courts })
     .from(events)
@@ -57,10 +67,12 @@ export async function eventCourtsDuring(executor: Db | Tx, window: TimeWindow): 
         eq(events.date, window.date),
         lt(events.startTime, window.endTime),
         gt(events.endTime, window.startTime),
-        sql`cardinality(${events.courts}) > 0`,
+        courts ? arrayOverlaps(events.courts, [...courts]) : sql`cardinality(${events.courts}) > 0`,
+        excludeEventIds?.length ? notInArray(events.id, [...excludeEventIds]) : undefined,
       ),
     );
-  return new Set(rows.flatMap((r) => r.courts));
+  const held = new Set(rows.flatMap((r) => r.courts));
+  return courts ? new Set(courts.filter((id) => held.has(id))) : held;
 }
 
 export async function freeFacilities(
@@ -88,5 +100,5 @@ export async function facilitiesByIds(
     .select({ id: table.id, name: table.name })
     .from(table)
     .where(and(inArray(table.id, ids), eq(table.isActive, true)))
-    .orderBy(asc(table.id));
+    .orderBy(asc(table.sortOrder), asc(table.id));
 }

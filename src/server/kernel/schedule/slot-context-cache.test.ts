@@ -7,6 +7,8 @@ const context = (label: string): SlotContext => ({
   facilityIds: [1],
   facilityNames: new Map([[1, label]]),
   busy: [],
+  specialReason: null,
+  closed: [],
 });
 
 function setup(ttlMs: number) {

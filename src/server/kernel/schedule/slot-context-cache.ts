@@ -1,11 +1,11 @@
 import type { FacilityType } from "../../../domain/durations";
-import { present } from "../present";
+import { present } from "../../lib/present";
 import type { SlotContext } from "./slot-context";
 
 /**
  * A short-lived read cache for the public availability lookup (docs/decisions/011): the time
  * picker of every visitor asks for the same few days, so one database read per facility type and
- * date serves everyone for `ttlMs`. Every state-changing request clears it (src/server/app.ts),
+ * date serves everyone for `ttlMs`. Every schedule change clears it (schedule-changes.ts),
  * so this instance never shows its own writes late; another instance's writes show within `ttlMs`.
  * Holds never read it: they decide inside their transaction, and the exclusion constraint has the
  * last word. A ttlMs of 0 turns it off.

@@ -7,8 +7,13 @@ import {
   item,
   MONDAY,
   NOW,
-} from "../../../../tests/integration/booking-test-kit";
-import { createTestApp, queryRows, type TestApp, testClock } from "../../../../tests/integration/harness";
+} from "../../../../tests/integration/kits/booking-test-kit";
+import {
+  createTestApp,
+  queryRows,
+  type TestApp,
+  testClock,
+} from "../../../../tests/integration/kits/harness";
 import type { FacilityType } from "../../../domain/durations";
 import { loadSlotContext, slotContextFromRow, slotContextSql } from "./slot-context";
 

@@ -11,22 +11,28 @@ export type SlotContext = {
   facilityIds: number[];
   facilityNames: Map<number, string>;
   busy: BusyInterval[];
+  /** Issue 31: why the day's hours are special (a holiday, closed), null on an ordinary day. */
+  specialReason: string | null;
+  /** Issue 31: the closures of the day's courts (or bays), also in `busy`, with the reason players see. */
+  closed: Array<BusyInterval & { reason: string }>;
 };
 
 const hhmm = (t: string) => t.slice(0, 5);
 
 type ContextRow = {
   hours: { opensAt: string; closesAt: string } | null;
+  special_reason: string | null;
   facilities: Array<[number, string]>;
   busy: Array<[number | null, string, string]>;
   events: Array<[number[], string, string]>;
+  closures: Array<[number[], string, string, string]>;
 };
 
 /**
  * SPEC §7 Availability lookup, in one place: the day's hours, the active facilities, and what keeps
  * a facility busy — every non-cancelled reservation except a pending one whose hold has ended
  * (DECISIONS.md: it blocks nothing, even before the sweeper cancels it), and for courts the events
- * that list them (events.courts holds court ids 1–8).
+ * that list them (events.courts holds the venue's court ids, courts.id).
  *
  * One statement, one round trip (issue 16, docs/decisions/024): the four reads used to be four
  * queries, one after another, and the round trips — not the reads — were most of the lookup's cost,
@@ -107,6 +113,17 @@ export function slotContextFromRow(row: unknown): SlotContext {
       busy.push({ facilityId: courtId, startTime: hhmm(startTime), endTime: hhmm(endTime) });
     }
   }
+  // Issue 31: a closure keeps its courts (or bays) busy as a booking does.
+  const closed: SlotContext["closed"] = [];
+  for (const [ids, start, end, reason] of context?.closures ?? []) {
+    const startTime = hhmm(start);
+    const endTime = hhmm(end);
+    if (endTime <= startTime) continue;
+    for (const facilityId of ids) {
+      busy.push({ facilityId, startTime, endTime });
+      closed.push({ facilityId, startTime, endTime, reason });
+    }
+  }
   const facilities = context?.facilities ?? [];
   const hours = context?.hours;
   return {
@@ -114,6 +131,8 @@ export function slotContextFromRow(row: unknown): SlotContext {
     facilityIds: facilities.map(([id]) => id),
     facilityNames: new Map(facilities),
     busy,
+    specialReason: context?.special_reason ?? null,
+    closed,
   };
 }
 
@@ -126,10 +145,28 @@ function lookupSql(facilityType: FacilityType, values: LookupValues): SQL {
   const isCourt = facilityType === "court";
   const facilityTable = isCourt ? sql`courts` : sql`dart_bays`;
   const facilityColumn = isCourt ? sql`court_id` : sql`dart_bay_id`;
+  // Issue 31: a special day's hours (or none: closed) win over the weekday's; the closures of the
+  // day's courts (or bays) come with their reason, as the wall-clock stretch they take that day
+  // (src/domain/venue-hours.ts closedIntervalsOn says the same in TypeScript).
   return sql`
     select
-      (select json_build_object('opensAt', opens_at, 'closesAt', closes_at)
-         from operating_hours where day_of_week = ${values.dayOfWeek} limit 1) as hours,
+      (select case when s.starts_on is null
+                 then (select json_build_object('opensAt', opens_at, 'closesAt', closes_at)
+                         from operating_hours where day_of_week = ${values.dayOfWeek} limit 1)
+                 when s.opens_at is null then null
+                 else json_build_object('opensAt', s.opens_at, 'closesAt', s.closes_at) end
+         from (select 1) one
+         left join special_days s on ${values.date}::date between s.starts_on and s.ends_on
+        limit 1) as hours,
+      (select reason from special_days
+        where ${values.date}::date between starts_on and ends_on limit 1) as special_reason,
+      (select coalesce(json_agg(json_build_array(facility_ids,
+                case when weekly or starts_on = ${values.date}::date then start_time::text else '00:00' end,
+                case when weekly or ends_on = ${values.date}::date then end_time::text else '24:00' end,
+                reason)), '[]')
+         from facility_closures
+        where facility_type = ${values.facilityType} and ${values.date}::date between starts_on and ends_on
+          and (not weekly or extract(dow from starts_on) = ${values.dayOfWeek})) as closures,
       (select coalesce(json_agg(json_build_array(id, name) order by id), '[]')
          from ${facilityTable} where is_active) as facilities,
       (select coalesce(json_agg(json_build_array(${facilityColumn}, start_time, end_time)), '[]')

@@ -14,7 +14,46 @@ export type AuditAction =
   | "customer_reschedule_booking"
   | "update_self_service_policy"
   | "offer_waitlist_place"
-  | "update_waitlist_offer_time";
+  | "update_waitlist_offer_time"
+  | "update_reminder_settings"
+  | "update_venue_identity"
+  | "update_venue_logo"
+  | "update_venue_waiver"
+  | "update_rate_card"
+  | "update_booking_rules"
+  | "update_membership_plans"
+  | "comp_membership"
+  | "add_facility"
+  | "update_facility"
+  | "reorder_facilities"
+  | "update_opening_hours"
+  | "add_special_day"
+  | "remove_special_day"
+  | "add_closure"
+  | "remove_closure"
+  | "export_data"
+  | "update_member_cancel_policy"
+  | "member_cancel_membership"
+  // Issue 33: staff management, and staff changes to bookings, coupons and events.
+  | "invite_staff"
+  | "revoke_staff_invitation"
+  | "accept_staff_invitation"
+  | "change_staff_role"
+  | "remove_staff"
+  | "create_manual_reservation"
+  | "move_reservation"
+  | "set_reservation_status"
+  | "set_payment_status"
+  | "create_coupon"
+  | "update_coupon"
+  | "delete_coupon"
+  | "create_event"
+  | "update_event"
+  | "delete_event"
+  | "add_event_registration"
+  | "delete_event_registration"
+  | "check_in"
+  | "mark_no_show";
 
 export type AuditOutcome = "success" | "denied" | "error";
 
@@ -23,7 +62,25 @@ export type DenialReason = "wrong_password" | "throttled" | "not_configured";
 
 export type AuditTarget = {
   action: AuditAction;
-  targetType: "reservation" | "user" | "event_registration" | "booking" | "venue_settings" | "waitlist_entry";
+  targetType:
+    | "reservation"
+    | "user"
+    | "event_registration"
+    | "booking"
+    | "venue_settings"
+    | "waitlist_entry"
+    | "rate_card"
+    | "booking_rules"
+    | "membership_plans"
+    | "facility"
+    | "special_day"
+    | "closure"
+    | "opening_hours"
+    | "export"
+    | "staff_member"
+    | "staff_invitation"
+    | "coupon"
+    | "event";
   targetId: string;
   /** How staff would recognise the target later, kept even if the row changes or goes. */
   targetLabel?: string | null;

@@ -1,12 +1,23 @@
 import { verifyPassword } from "better-auth/crypto";
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { SessionUser } from "../../auth/session-user";
+import type { Database, Db, Tx } from "../../db/client";
 import { auditLog, venueSettings } from "../../db/schema";
-import { AppError, isAppError } from "../../errors";
+import type { Config } from "../../lib/config";
+import { AppError, isAppError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
 import { logManagerAction } from "../../observability/business-events";
-import type { AppDeps, SessionUser } from "../deps";
 import { type AuditDetails, type AuditTarget, type DenialReason, writeAudit } from "./audit-log";
 import { applyPendingManagerPassword } from "./ensure-manager-password";
+
+/** What the check uses of the app's dependencies (AppDeps, src/server/deps.ts, sits above the kernel). */
+export type ManagerPasswordDeps = {
+  db: Db;
+  database: Pick<Database, "kind">;
+  config: Pick<Config, "DATA_DIR">;
+  logger: Logger;
+  now: () => Date;
+};
 
 // SPEC §6 Manager password and DECISIONS.md: a shared staff secret, stored only as a hash in
 // venue_settings, checked by the server, throttled against guessing (at most 5 wrong tries per admin
@@ -31,7 +42,7 @@ type CheckResult = "ok" | DenialReason;
  * error and rethrown.
  */
 export async function withManagerPassword<T>(
-  deps: AppDeps,
+  deps: ManagerPasswordDeps,
   actor: SessionUser,
   password: string,
   target: AuditTarget,
@@ -88,7 +99,7 @@ export async function withManagerPassword<T>(
  * passwords sent at once still meet the limit after five.
  */
 async function checkManagerPassword(
-  deps: AppDeps,
+  deps: ManagerPasswordDeps,
   actor: SessionUser,
   password: string,
   target: AuditTarget,

@@ -1,7 +1,8 @@
 import { FACILITY_LABELS, formatVenueDateShort } from "../../../domain/booking-form";
 import type { FacilityType } from "../../../domain/durations";
 import { formatTime12 } from "../../../domain/venue-time";
-import { type EmailParts, emailLayout, escapeHtml } from "../../email/layout";
+import { type EmailParts, emailLayout } from "../../email/layout";
+import { escapeHtml } from "../../lib/escape-html";
 
 export type CourtAlertInput = {
   venue: { venueName: string; phone: string };

@@ -1,6 +1,7 @@
 import { formatVenueDateShort } from "../../../domain/booking-form";
 import { formatTimeRange } from "../../../domain/venue-time";
-import { type EmailParts, emailLayout, escapeHtml } from "../../email/layout";
+import { type EmailParts, emailLayout } from "../../email/layout";
+import { escapeHtml } from "../../lib/escape-html";
 
 export type ReminderVenue = { venueName: string; address: string; phone: string };
 

@@ -1,6 +1,17 @@
 import { tz } from "@date-fns/tz";
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import {
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useState } from "react";
@@ -10,20 +21,24 @@ import { LoadError } from "../../../components/LoadError";
 import { PageLoader } from "../../../components/layout/AppLayout";
 import { api } from "../../../lib/api";
 import { AdminScreen } from "../shared/AdminScreen";
-import { adminKeys } from "../shared/admin-api";
+import { adminKeys } from "../shared/admin-keys";
 
 const OUTCOME_COLORS = { success: "teal", denied: "orange", error: "red" } as const;
 const atVenue = (iso: string) => format(new Date(iso), "MMM d, yyyy h:mm a", { in: tz(VENUE_TIME_ZONE) });
 const actionLabel = (action: string) =>
   AUDIT_ACTION_LABELS[action as keyof typeof AUDIT_ACTION_LABELS] ?? action;
 
-/** A read-only view of every manager-password use (DECISIONS.md), newest first, with filters. */
+/** The audit log (read-only), newest first: filters by action, outcome, person and dates (issue 33). */
 export default function AuditLogPage() {
   const [action, setAction] = useState("");
   const [outcome, setOutcome] = useState("");
+  const [personTyped, setPerson] = useState("");
+  const [person] = useDebouncedValue(personTyped.trim(), 300);
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
   // On a phone each entry is a card (issue 14: admin tables usable at 375 px).
   const narrow = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
-  const filters = { action, outcome };
+  const filters = { action, outcome, person, from, to };
   const log = useInfiniteQuery({
     queryKey: adminKeys.audit(filters),
     initialPageParam: "",
@@ -31,6 +46,9 @@ export default function AuditLogPage() {
       const params = new URLSearchParams();
       if (action) params.set("action", action);
       if (outcome) params.set("outcome", outcome);
+      if (person) params.set("person", person);
+      if (from) params.set("from", from);
+      if (to) params.set("to", to);
       if (pageParam) params.set("before", pageParam);
       return api<AuditLogResponse>(`/admin/audit-log?${params}`);
     },
@@ -45,10 +63,19 @@ export default function AuditLogPage() {
           Audit Log
         </Title>
         <Text c="dimmed" size="sm">
-          Every use of the manager password — refunds, freezes and cancellations — right or wrong; also
-          customers' online cancellations and changes to the self-service policy.
+          Every staff change — bookings (added, moved, statuses, check-ins), coupons, events, settings and
+          staff, with what was before and after — every use of the manager password, right or wrong, and
+          customers' online cancellations.
         </Text>
-        <Group gap="sm">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Person"
+            placeholder="Name or email"
+            value={personTyped}
+            onChange={(e) => setPerson(e.currentTarget.value)}
+          />
+          <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
           <NativeSelect
             label="Action"
             value={action}
@@ -100,6 +127,11 @@ export default function AuditLogPage() {
                     {atVenue(e.at)} · {e.actorName ?? e.actorEmail ?? "-"}
                   </Text>
                   {e.reason && <Text size="sm">{e.reason}</Text>}
+                  {e.changes && (
+                    <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                      {e.changes}
+                    </Text>
+                  )}
                 </Stack>
               </Paper>
             ))}
@@ -137,7 +169,9 @@ export default function AuditLogPage() {
                         {e.outcome}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>{e.reason ?? "-"}</Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere", maxWidth: 360 }}>
+                      {[e.changes, e.reason].filter(Boolean).join(" · ") || "-"}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

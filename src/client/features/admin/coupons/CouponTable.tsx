@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Paper, Stack, Table, Text } from "@mantine/co
 import { useMediaQuery } from "@mantine/hooks";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import type { AdminCoupon } from "../../../../contracts/admin-coupons";
+import { COUPON_STATUS_LABELS } from "../../../../domain/coupons";
 import { formatDateMedium, formatDiscount, formatUsage } from "../shared/format";
 
 type Props = { coupons: AdminCoupon[]; onEdit: (c: AdminCoupon) => void; onDelete: (c: AdminCoupon) => void };
@@ -82,9 +83,17 @@ export function CouponTable({ coupons, onEdit, onDelete }: Props) {
   );
 }
 
+const STATUS_COLORS: Record<AdminCoupon["status"], string> = {
+  active: "teal",
+  inactive: "gray",
+  expired: "orange",
+  used_up: "yellow",
+};
+
+/** The server's status: Active and Inactive as the spec shows them, Expired and Used up (issue 34). */
 const CouponStatus = ({ coupon }: { coupon: AdminCoupon }) => (
-  <Badge color={coupon.isActive ? "teal" : "gray"} variant="light">
-    {coupon.isActive ? "Active" : "Inactive"}
+  <Badge color={STATUS_COLORS[coupon.status]} variant="light">
+    {COUPON_STATUS_LABELS[coupon.status]}
   </Badge>
 );
 

@@ -14,7 +14,7 @@ import { PageLoader } from "../../../components/layout/AppLayout";
 import { api, errorMessage } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { AdminScreen } from "../shared/AdminScreen";
-import { adminKeys } from "../shared/admin-api";
+import { adminKeys } from "../shared/admin-keys";
 import { CouponForm } from "./CouponForm";
 import { CouponTable } from "./CouponTable";
 import { searchCoupons } from "./coupon-search";

@@ -14,6 +14,7 @@ const coupon = (code: string, description: string | null): AdminCoupon => ({
   maxUses: null,
   currentUses: 0,
   isActive: true,
+  status: "active",
   createdAt: "2026-11-01T00:00:00.000Z",
 });
 

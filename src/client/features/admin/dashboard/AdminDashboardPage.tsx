@@ -9,8 +9,10 @@ import { PageLoader } from "../../../components/layout/AppLayout";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { AdminScreen } from "../shared/AdminScreen";
-import { adminKeys, useAdminDay } from "../shared/admin-api";
+import { adminKeys } from "../shared/admin-keys";
 import { BusyOverlay } from "../shared/BusyOverlay";
+import { useAdminDay } from "./api/get-admin-day";
+import { confirmSplit } from "./confirm-split";
 import { DashboardStats } from "./DashboardStats";
 import { DayToolbar, type DayView } from "./DayToolbar";
 import { EditReservationModal } from "./EditReservationModal";
@@ -47,7 +49,9 @@ export default function AdminDashboardPage() {
   const actions = useReservationActions();
   // Collapsed until asked for, so the day's list is in view when the dashboard opens (issue 14).
   const [panelOpen, setPanelOpen] = useState(false);
-  const [details, setDetails] = useState<AdminReservation | null>(null);
+  // The open details follow the day's data, so a check-in or no-show shows at once (issue 33).
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const details = day.data?.reservations.find((r) => r.id === detailsId) ?? null;
   const [editing, setEditing] = useState<AdminReservation | null>(null);
   const [event, setEvent] = useState<AdminEventBlock | null>(null);
   const [refunding, setRefunding] = useState<AdminReservation | null>(null);
@@ -122,7 +126,9 @@ export default function AdminDashboardPage() {
                 reservations={day.data.reservations}
                 facilities={day.data.facilities}
                 onReassign={(r, facilityId) =>
-                  actions.reassign.mutate({ id: r.id, facilityId, facilityType: r.facilityType })
+                  confirmSplit(r, facilityId, day.data?.reservations ?? [], () =>
+                    actions.reassign.mutate({ id: r.id, facilityId, facilityType: r.facilityType }),
+                  )
                 }
                 onPaymentStatus={(r, manualPaymentStatus) =>
                   actions.setPaymentStatus.mutate({ id: r.id, manualPaymentStatus })
@@ -132,26 +138,31 @@ export default function AdminDashboardPage() {
               />
             )}
             {day.data && view === "grid" && (
-              <TimelineGrid day={day.data} onReservation={setDetails} onEvent={setEvent} />
+              <TimelineGrid day={day.data} onReservation={(r) => setDetailsId(r.id)} onEvent={setEvent} />
             )}
           </Stack>
         </Box>
       </Stack>
       <ReservationDetailsModal
         reservation={details}
-        onClose={() => setDetails(null)}
+        onClose={() => setDetailsId(null)}
         onEdit={(r) => {
-          setDetails(null);
+          setDetailsId(null);
           setEditing(r);
         }}
       />
       <EditReservationModal
         reservation={editing}
         hours={editing && day.data?.date === editing.date ? day.data.hours : undefined}
+        dayReservations={day.data?.reservations ?? []}
         onClose={() => setEditing(null)}
         onSave={(input) => actions.edit.mutateAsync(input)}
       />
-      <EventDetailsModal event={event} onClose={() => setEvent(null)} />
+      <EventDetailsModal
+        event={event}
+        courtNames={facilityType === "court" ? (day.data?.facilities ?? []) : []}
+        onClose={() => setEvent(null)}
+      />
       <RefundFlow
         reservation={refunding}
         onClose={() => setRefunding(null)}

@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Skeleton, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { LoadError } from "../../../components/LoadError";
 import { notifyError } from "../../../lib/notify";
-import { useDashboardStats } from "../shared/admin-api";
+import { useDashboardStats } from "./api/get-dashboard-stats";
 
 /** SPEC §2 Admin Dashboard stats: totalReservations and activeMembers. */
 export function DashboardStats() {

@@ -2,15 +2,18 @@ import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from "@mantine
 import { useEffect, useMemo, useState } from "react";
 import type { AdminReservation } from "../../../../contracts/admin";
 import { type DayHours, venueHoursSlots } from "../../../../domain/admin-schedule";
+import { slotsLeftBehind, splitWarning } from "../../../../domain/booking-split";
 import { formatTimeRange } from "../../../../domain/venue-time";
 import { notifyError } from "../../../lib/notify";
-import { useAvailableFacilities } from "../shared/admin-api";
 import { facilityLabel } from "../shared/format";
+import { useAvailableFacilities } from "./api/get-available-facilities";
 
 type Props = {
   reservation: AdminReservation | null;
   /** The venue's hours on the reservation's day (from GET /api/admin/day); undefined while unknown. */
   hours: DayHours | undefined;
+  /** The day's reservations, to warn when the move splits one booking (issue 34). */
+  dayReservations: AdminReservation[];
   onClose: () => void;
   onSave: (input: { id: string; startTime: string; facilityId: number }) => Promise<unknown>;
 };
@@ -20,7 +23,7 @@ type Props = {
  * free then (this reservation not counting), with Cancel and Save Changes. The times are the
  * venue's hours that day (issue 14; the server refuses others), not the whole staff day.
  */
-export function EditReservationModal({ reservation: r, hours, onClose, onSave }: Props) {
+export function EditReservationModal({ reservation: r, hours, dayReservations, onClose, onSave }: Props) {
   const [startTime, setStartTime] = useState("");
   const [facilityId, setFacilityId] = useState("");
   const [saving, setSaving] = useState(false);
@@ -70,6 +73,13 @@ export function EditReservationModal({ reservation: r, hours, onClose, onSave }:
   }
 
   const label = r ? facilityLabel(r.facilityType) : "Court";
+  const warning =
+    r && startTime && facilityId
+      ? splitWarning(
+          slotsLeftBehind(r, { facilityId: Number(facilityId), startTime }, dayReservations),
+          r.facilityType === "court" ? "court" : "dart bay",
+        )
+      : null;
   const offSlot = r !== null && !slots.some((s) => s.startTime === r.startTime);
   return (
     <Modal opened={r !== null} onClose={onClose} title="Edit Reservation" centered>
@@ -108,6 +118,11 @@ export function EditReservationModal({ reservation: r, hours, onClose, onSave }:
               onChange={(e) => setFacilityId(e.currentTarget.value)}
               data={free.map((f) => ({ value: String(f.id), label: f.name }))}
             />
+          )}
+          {warning && (
+            <Alert color="orange" variant="light" p="xs" role="alert" data-testid="split-warning">
+              {warning}
+            </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={saving}>

@@ -4,11 +4,15 @@ import type { AdminEventBlock } from "../../../../contracts/admin";
 /** SPEC §2 grid view: an event block opens a details modal with name, type, time and participants. */
 export function EventDetailsModal({
   event: e,
+  courtNames,
   onClose,
 }: {
   event: AdminEventBlock | null;
+  /** The day's courts (issue 31: staff name them); an id without a name reads "Court N". */
+  courtNames: ReadonlyArray<{ id: number; name: string }>;
   onClose: () => void;
 }) {
+  const nameOf = (id: number) => courtNames.find((c) => c.id === id)?.name ?? `Court ${id}`;
   return (
     <Modal opened={e !== null} onClose={onClose} title="Event Details" centered>
       {e && (
@@ -29,7 +33,7 @@ export function EventDetailsModal({
             <b>Participants:</b> {e.participants} / {e.maxParticipants}
           </Text>
           <Text size="sm">
-            <b>Courts:</b> {e.courts.map((c) => `Court ${c}`).join(", ")}
+            <b>Courts:</b> {e.courts.map(nameOf).join(", ")}
           </Text>
         </Stack>
       )}

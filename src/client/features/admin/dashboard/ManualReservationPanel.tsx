@@ -16,7 +16,7 @@ import type { AdminFacilityType, ManualReservationRequest } from "../../../../co
 import { adminTimeSlots } from "../../../../domain/admin-schedule";
 import { ADMIN_DEFAULT_DURATION, ADMIN_DURATIONS } from "../../../../domain/durations";
 import { notifyError } from "../../../lib/notify";
-import { useAvailableFacilities } from "../shared/admin-api";
+import { useAvailableFacilities } from "./api/get-available-facilities";
 
 type Props = {
   date: string;

@@ -3,7 +3,11 @@ import { IconPencil } from "@tabler/icons-react";
 import type { AdminReservation } from "../../../../contracts/admin";
 import { formatVenueDateShort } from "../../../../domain/booking-form";
 import { formatCents } from "../../../../domain/money";
+import { displayPhoneOr } from "../../../../domain/phone";
 import { facilityLabel } from "../shared/format";
+import { AttendanceControls } from "./AttendanceControls";
+import { attendanceLabel, noShowCount } from "./attendance";
+import { useMinuteClock } from "./use-minute-clock";
 
 type Props = {
   reservation: AdminReservation | null;
@@ -20,8 +24,15 @@ const Field = ({ label, value }: { label: string; value: string }) => (
   </div>
 );
 
+/** A member's free weekly reservation reads Free, not Paid (issue 34); otherwise the desk's or online status. */
+function paymentStatusLabel(r: AdminReservation): string {
+  if (r.isFreeMemberBooking) return "Free";
+  return r.manualPaymentStatus ?? r.paymentStatus;
+}
+
 /** SPEC §2 grid view: a reservation block opens "Reservation Details" with an edit icon. */
 export function ReservationDetailsModal({ reservation: r, onClose, onEdit }: Props) {
+  const now = useMinuteClock();
   return (
     <Modal
       opened={r !== null}
@@ -56,10 +67,17 @@ export function ReservationDetailsModal({ reservation: r, onClose, onEdit }: Pro
             <Field label="Time" value={r.displayTime} />
             <Field label="Duration" value={`${r.duration} minutes`} />
             <Field label="Email" value={r.customerEmail ?? "-"} />
-            <Field label="Phone" value={r.customerPhone ?? "-"} />
-            <Field label="Price" value={formatCents(r.priceCents)} />
-            <Field label="Payment Status" value={r.manualPaymentStatus ?? r.paymentStatus} />
+            <Field label="Phone" value={displayPhoneOr(r.customerPhone, "-")} />
+            <Field label="Price" value={r.isFreeMemberBooking ? "Free" : formatCents(r.priceCents)} />
+            <Field label="Payment Status" value={paymentStatusLabel(r)} />
+            {/* Issue 33 item 2: whether the player is in, and how often this customer did not come. */}
+            <Field label="Check-in" value={attendanceLabel(r) ?? "Not checked in"} />
+            <Field
+              label="Customer's no-shows"
+              value={r.customerEmail ? noShowCount(r.customerNoShows) : "-"}
+            />
           </SimpleGrid>
+          <AttendanceControls r={r} now={now} />
           {r.notes && <Field label="Notes" value={r.notes} />}
           {r.isRefunded && <Badge color="gray">Refunded</Badge>}
         </Stack>

@@ -3,6 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import type { AdminReservation, FacilityOption } from "../../../../contracts/admin";
 import { formatVenueDateShort } from "../../../../domain/booking-form";
 import { facilityLabel } from "../shared/format";
+import { AttendanceControls } from "./AttendanceControls";
 import {
   CustomerCell,
   FacilitySelect,
@@ -11,15 +12,18 @@ import {
   type RowHandlers,
   StatusSelect,
 } from "./reservation-cells";
+import { useMinuteClock } from "./use-minute-clock";
 
 type Props = RowHandlers & { reservations: AdminReservation[]; facilities: FacilityOption[] };
 
 /**
  * SPEC §2 Admin Dashboard, list view: Date, Time, Court, Customer, Payment Status, Actions (status
- * and Refund). On a phone each reservation is a card with the same controls.
+ * and Refund), and issue 33's Check-in (check in, no-show, or the state). On a phone each
+ * reservation is a card with the same controls.
  */
 export function ReservationTable({ reservations, facilities, ...handlers }: Props) {
   const narrow = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
+  const now = useMinuteClock();
   const [first] = reservations;
   if (!first) {
     return (
@@ -43,6 +47,7 @@ export function ReservationTable({ reservations, facilities, ...handlers }: Prop
                 </Text>
               </Group>
               <CustomerCell r={r} />
+              <AttendanceControls r={r} now={now} />
               <Group gap="xs" align="flex-end">
                 <FacilitySelect r={r} facilities={facilities} onReassign={handlers.onReassign} />
                 <PaymentSelect r={r} onPaymentStatus={handlers.onPaymentStatus} />
@@ -56,7 +61,7 @@ export function ReservationTable({ reservations, facilities, ...handlers }: Prop
     );
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={980}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Reservations">
         <Table.Thead>
           <Table.Tr>
@@ -65,6 +70,7 @@ export function ReservationTable({ reservations, facilities, ...handlers }: Prop
             <Table.Th>{facilityLabel(first.facilityType)}</Table.Th>
             <Table.Th>Customer</Table.Th>
             <Table.Th>Payment Status</Table.Th>
+            <Table.Th>Check-in</Table.Th>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -81,6 +87,9 @@ export function ReservationTable({ reservations, facilities, ...handlers }: Prop
               </Table.Td>
               <Table.Td>
                 <PaymentSelect r={r} onPaymentStatus={handlers.onPaymentStatus} />
+              </Table.Td>
+              <Table.Td>
+                <AttendanceControls r={r} now={now} />
               </Table.Td>
               <Table.Td>
                 <Stack gap={6} align="flex-start">

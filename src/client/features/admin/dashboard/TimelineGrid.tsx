@@ -1,9 +1,9 @@
 import { Group, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
 import type { AdminDayResponse, AdminEventBlock, AdminReservation } from "../../../../contracts/admin";
 import { TIMELINE_HOURS, TIMELINE_START_HOUR, timelinePlacement } from "../../../../domain/admin-schedule";
 import { formatTime12, minutesOf, timeOf, venueNowTime, venueToday } from "../../../../domain/venue-time";
 import classes from "./TimelineGrid.module.css";
+import { useMinuteClock } from "./use-minute-clock";
 
 type Props = {
   day: AdminDayResponse;
@@ -15,23 +15,14 @@ const HOURS = Array.from({ length: TIMELINE_HOURS }, (_, i) => TIMELINE_START_HO
 const hourLabel = (h: number) => formatTime12(timeOf(h * 60)).replace(":00", "");
 const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`;
 
-/** The current venue time, re-read every 60 seconds (SPEC §9 Admin timeline). */
-function useVenueClock() {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /**
  * SPEC §2 Admin Dashboard, grid view: hour columns from 8 AM across 15 columns, one row per active
  * facility, reservation and event blocks placed and sized by their times, and on today's date a
  * current-time line. Scrolls sideways on narrow screens, with the facility names kept in view.
  */
 export function TimelineGrid({ day, onReservation, onEvent }: Props) {
-  const now = useVenueClock();
+  // SPEC §9 Admin timeline: the current venue time, re-read every 60 seconds.
+  const now = useMinuteClock();
   const isToday = day.date === venueToday(now);
   const nowFraction = isToday
     ? (minutesOf(venueNowTime(now)) - TIMELINE_START_HOUR * 60) / (TIMELINE_HOURS * 60)
@@ -75,18 +66,18 @@ export function TimelineGrid({ day, onReservation, onEvent }: Props) {
                 {(byFacility.get(f.id) ?? []).map((r) => (
                   <Block
                     key={r.id}
-                    className={
+                    className={`${
                       r.status === "pending"
                         ? classes.pending
                         : r.isAdminCreated
                           ? classes.staff
                           : classes.confirmed
-                    }
+                    } ${r.checkedInAt ? classes.checkedIn : r.noShowAt ? classes.noShow : ""}`}
                     startTime={r.startTime}
                     endTime={r.endTime}
-                    title={r.customerName}
+                    title={`${r.checkedInAt ? "✓ " : r.noShowAt ? "✗ " : ""}${r.customerName}`}
                     time={r.displayTime}
-                    label={`${r.customerName}, ${f.name}, ${r.displayTime}`}
+                    label={`${r.customerName}, ${f.name}, ${r.displayTime}${attendanceWords(r)}`}
                     onClick={() => onReservation(r)}
                   />
                 ))}
@@ -139,12 +130,18 @@ function Block(props: {
   );
 }
 
+/** Issue 33: a block says whether the player is in, for screen readers too. */
+const attendanceWords = (r: AdminReservation) =>
+  r.checkedInAt ? ", checked in" : r.noShowAt ? ", no-show" : "";
+
 function Legend() {
   const items = [
     { className: classes.confirmed, label: "Confirmed" },
     { className: classes.pending, label: "Pending" },
     { className: classes.staff, label: "Staff booking" },
     { className: classes.event, label: "Event" },
+    { className: `${classes.confirmed} ${classes.checkedIn}`, label: "✓ Checked in" },
+    { className: classes.noShowKey, label: "✗ No-show" },
   ];
   return (
     <Group gap="md" p="xs" style={{ position: "sticky", left: 0 }}>

@@ -5,7 +5,9 @@ import type {
   ManualPaymentStatus,
   ReservationStatus,
 } from "../../../../contracts/admin";
+import { useSession } from "../../../lib/session";
 import { facilityLabel } from "../shared/format";
+import { noShowCount } from "./attendance";
 
 // The list view's controls, shared by the table (laptop, tablet) and the cards (phone).
 
@@ -59,6 +61,11 @@ export function CustomerCell({ r }: { r: AdminReservation }) {
             Staff
           </Badge>
         )}
+        {r.customerNoShows > 0 && (
+          <Badge ml={6} size="xs" variant="light" color="red" tt="none">
+            {noShowCount(r.customerNoShows)}
+          </Badge>
+        )}
       </Text>
       {r.customerEmail && (
         <Anchor href={`mailto:${r.customerEmail}`} size="xs" style={{ wordBreak: "break-all" }}>
@@ -78,6 +85,14 @@ export function PaymentSelect({
   r,
   onPaymentStatus,
 }: { r: AdminReservation } & Pick<RowHandlers, "onPaymentStatus">) {
+  // A member's free weekly reservation: nothing was or is to be paid (issue 34).
+  if (r.isFreeMemberBooking) {
+    return (
+      <Badge color="teal" variant="light" aria-label={`Payment status for ${r.customerName}: Free`}>
+        Free
+      </Badge>
+    );
+  }
   return (
     <NativeSelect
       aria-label={`Payment status for ${r.customerName}`}
@@ -107,7 +122,9 @@ export function StatusSelect({ r, onStatus }: { r: AdminReservation } & Pick<Row
 
 /** SPEC §4 Refund: only when confirmed, not refunded, with a payment id (the server says so). */
 export function RefundButton({ r, onRefund }: { r: AdminReservation } & Pick<RowHandlers, "onRefund">) {
-  if (!r.refundable) return null;
+  const { staffCan } = useSession();
+  // Issue 33: refunds are a manager's; the server refuses the front desk too.
+  if (!r.refundable || !staffCan("manager")) return null;
   return (
     <Button size="xs" color="red" variant="light" onClick={() => onRefund(r)}>
       Refund

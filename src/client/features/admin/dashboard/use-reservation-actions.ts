@@ -9,7 +9,7 @@ import type {
 } from "../../../../contracts/admin";
 import { api, errorMessage } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { adminKeys } from "../shared/admin-api";
+import { adminKeys } from "../shared/admin-keys";
 
 // The dashboard's changes, each with the spec's success and failure toasts (SPEC §8 Admin), and a
 // reload of the day afterwards — also after a failure, so the screen shows what the server has.

@@ -9,13 +9,12 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { EventDto } from "../../../../contracts/events";
 import { checkAdminRegistrationForm } from "../../../../domain/event-registration";
 import { errorMessage } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { addRegistration } from "./admin-events-api";
+import { useAddRegistration } from "./api/add-registration";
 
 const EMPTY = {
   customerName: "",
@@ -27,28 +26,30 @@ const EMPTY = {
 };
 
 /** SPEC §2 "Add Registration" and §5 Admin add registration: confirmed and paid at once. */
-export function AddRegistrationForm({ event, onAdded }: { event: EventDto; onAdded: () => void }) {
+export function AddRegistrationForm({ event }: { event: EventDto }) {
   const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: () => addRegistration(event.id, { ...form, skillLevel: form.skillLevel ?? "" }),
-    onSuccess: () => {
-      notifySuccess("Registration added successfully");
-      setForm(EMPTY);
-      onAdded();
-    },
-    onError: (err) => {
-      const message = errorMessage(err, "Failed to add registration");
-      setError(message);
-      notifyError(message);
-    },
-  });
+  const add = useAddRegistration(event.id);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problem = checkAdminRegistrationForm(form);
     setError(problem);
     if (problem) notifyError(problem);
-    else add.mutate();
+    else
+      add.mutate(
+        { ...form, skillLevel: form.skillLevel ?? "" },
+        {
+          onSuccess: () => {
+            notifySuccess("Registration added successfully");
+            setForm(EMPTY);
+          },
+          onError: (err) => {
+            const message = errorMessage(err, "Failed to add registration");
+            setError(message);
+            notifyError(message);
+          },
+        },
+      );
   };
   const set =
     (field: "customerName" | "customerEmail" | "customerPhone" | "playerNames") =>

@@ -1,6 +1,5 @@
 import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { EventDto } from "../../../../contracts/events";
@@ -16,8 +15,8 @@ import {
   parseAdminFilters,
   toSearchParams,
 } from "./admin-event-filters";
-import { adminEventKeys, fetchAdminEvents } from "./admin-events-api";
 import { useDeleteEvent } from "./api/delete-event";
+import { useAdminEvents } from "./api/get-admin-events";
 import { EventDetailModal } from "./EventDetailModal";
 import { SeriesScopeModal } from "./SeriesScopeModal";
 
@@ -35,10 +34,7 @@ export default function AdminEventsPage() {
         : parseAdminFilters(new URLSearchParams(urlQuery)),
     );
   }, [urlQuery]);
-  const query = useQuery({
-    queryKey: adminEventKeys.list,
-    queryFn: ({ signal }) => fetchAdminEvents(signal),
-  });
+  const query = useAdminEvents();
   const [viewing, setViewing] = useState<string | null>(null);
   const shown = useMemo(() => filterAdminEvents(query.data?.events ?? [], filters), [query.data, filters]);
 

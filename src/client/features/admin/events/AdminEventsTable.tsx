@@ -2,10 +2,11 @@ import { ActionIcon, Badge, Card, Group, Progress, Stack, Table, Text, Tooltip }
 import { useMediaQuery } from "@mantine/hooks";
 import { IconEye, IconPencil, IconTrash } from "@tabler/icons-react";
 import { Link } from "react-router";
-import type { EventDto } from "../../../../contracts/events";
-import { EVENT_TYPE_LABELS, formatEventCourts, formatEventLongDate } from "../../../../domain/events";
+import type { AdminEventDto as EventDto } from "../../../../contracts/events";
+import { EVENT_TYPE_LABELS, formatEventCourtNames, formatEventLongDate } from "../../../../domain/events";
 import { formatTimeRange } from "../../../../domain/venue-time";
 import { EVENT_TYPE_COLORS } from "../../../components/event-look";
+import { useSession } from "../../../lib/session";
 
 type Actions = {
   editHref: (event: EventDto) => string;
@@ -39,7 +40,7 @@ export function AdminEventsTable({ events, ...actions }: { events: EventDto[] } 
               <EventName event={event} />
               <Text size="sm">{formatEventLongDate(event.date)}</Text>
               <Text size="sm" c="dimmed">
-                {formatTimeRange(event.startTime, event.endTime)} · {formatEventCourts(event.courts)}
+                {formatTimeRange(event.startTime, event.endTime)} · {formatEventCourtNames(event.courtNames)}
               </Text>
               <Registration event={event} />
               <Group justify="space-between">
@@ -78,7 +79,7 @@ export function AdminEventsTable({ events, ...actions }: { events: EventDto[] } 
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{formatEventCourts(event.courts)}</Text>
+                <Text size="sm">{formatEventCourtNames(event.courtNames)}</Text>
               </Table.Td>
               <Table.Td miw={140}>
                 <Registration event={event} />
@@ -146,6 +147,8 @@ function StatusBadge({ event }: { event: EventDto }) {
 }
 
 function RowActions({ event, editHref, onView, onDelete }: { event: EventDto } & Actions) {
+  // Issue 33: the front desk sees an event's registrations; changing the event is a manager's.
+  const manages = useSession().staffCan("manager");
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label="View details">
@@ -157,21 +160,30 @@ function RowActions({ event, editHref, onView, onDelete }: { event: EventDto } &
           <IconEye size={18} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label="Edit">
-        <ActionIcon variant="subtle" component={Link} to={editHref(event)} aria-label={`Edit ${event.name}`}>
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete">
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Delete ${event.name}`}
-          onClick={() => onDelete(event)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+      {manages && (
+        <Tooltip label="Edit">
+          <ActionIcon
+            variant="subtle"
+            component={Link}
+            to={editHref(event)}
+            aria-label={`Edit ${event.name}`}
+          >
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {manages && (
+        <Tooltip label="Delete">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${event.name}`}
+            onClick={() => onDelete(event)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
     </Group>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextI
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { EVENT_TYPES } from "../../../../domain/events";
+import { useSession } from "../../../lib/session";
 import type { AdminEventFilters, CategoryFilter, StatusFilter } from "./admin-event-filters";
 
 const CATEGORY_OPTIONS = [
@@ -23,6 +24,7 @@ export function AdminEventsToolbar({
   filters: AdminEventFilters;
   onChange: (patch: Partial<AdminEventFilters>) => void;
 }) {
+  const { staffCan } = useSession();
   const createHref = `/create-event${filters.date ? `?returnDate=${filters.date}` : ""}`;
   return (
     <Stack gap="sm">
@@ -54,9 +56,11 @@ export function AdminEventsToolbar({
             mb={8}
           />
         </Group>
-        <Button component={Link} to={createHref} leftSection={<IconPlus size={16} aria-hidden />}>
-          Create Event
-        </Button>
+        {staffCan("manager") && (
+          <Button component={Link} to={createHref} leftSection={<IconPlus size={16} aria-hidden />}>
+            Create Event
+          </Button>
+        )}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <TextInput

@@ -1,11 +1,10 @@
 import { Button, Group, Input, Loader, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { EVENT_FORM_MESSAGES, keepOfferedCourts } from "../../../../domain/event-form";
-import { EVENT_COURT_IDS } from "../../../../domain/events";
 import { isTimeString, minutesOf } from "../../../../domain/venue-time";
 import { LoadError } from "../../../components/LoadError";
-import { adminEventKeys, fetchAvailableCourts } from "./admin-events-api";
+import { useFacilities } from "../settings/api/get-facilities";
+import { useAvailableCourts } from "./api/get-available-courts";
 
 /**
  * SPEC §2 "Select Courts": a "Court N" button per available court, disabled until the date and
@@ -35,11 +34,7 @@ export function CourtPicker({
     isTimeString(endTime) &&
     minutesOf(endTime) > minutesOf(startTime);
   const q = { date, startTime, endTime, excludeEventId };
-  const query = useQuery({
-    queryKey: adminEventKeys.courts(q),
-    queryFn: ({ signal }) => fetchAvailableCourts(q, signal),
-    enabled: ready,
-  });
+  const query = useAvailableCourts(q, ready);
   const offered = ready ? (query.data?.courts ?? null) : null;
 
   useEffect(() => {
@@ -55,7 +50,11 @@ export function CourtPicker({
         : [...selected, court].sort((a, b) => a - b),
     );
 
-  const shown = offered ?? [...EVENT_COURT_IDS];
+  // Issue 31: the venue's active courts, by the names and in the order staff gave them.
+  const facilities = useFacilities();
+  const active = (facilities.data?.courts ?? []).filter((c) => c.isActive);
+  const names = new Map(active.map((c) => [c.id, c.name]));
+  const shown = offered ?? active.map((c) => c.id);
   return (
     <Input.Wrapper
       label="Select Courts"
@@ -74,7 +73,7 @@ export function CourtPicker({
               disabled={!ready}
               onClick={() => toggle(court)}
             >
-              Court {court}
+              {names.get(court) ?? `Court ${court}`}
             </Button>
           ))}
       </Group>

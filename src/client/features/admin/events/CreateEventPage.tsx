@@ -1,14 +1,12 @@
 import { Stack, Title } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import type { CreateEventsResponse, EventInput } from "../../../../contracts/events";
 import { EVENT_FORM_MESSAGES } from "../../../../domain/event-form";
 import { isDateString } from "../../../../domain/venue-time";
 import { WithAdminSidebar } from "../../../components/layout/AppLayout";
 import { errorMessage } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { adminEventKeys, saveEvent } from "./admin-events-api";
+import { useCreateEvent } from "./api/create-event";
 import { EventForm } from "./EventForm";
 import { initialFormState } from "./event-form-state";
 
@@ -18,23 +16,8 @@ export default function CreateEventPage() {
   const returnDate = params.get("returnDate");
   const validReturn = returnDate && isDateString(returnDate) ? returnDate : null;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: ({ input, photo }: { input: EventInput; photo: File | null }) =>
-      saveEvent({ kind: "create" }, input, photo) as Promise<CreateEventsResponse>,
-    onSuccess: (result) => {
-      notifySuccess(EVENT_FORM_MESSAGES.created(result.count));
-      void queryClient.invalidateQueries({ queryKey: adminEventKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ["events"] });
-      navigate(`/admin/events${validReturn ? `?date=${validReturn}` : ""}`, { replace: true });
-    },
-    onError: (err) => {
-      const message = errorMessage(err, "Failed to create event");
-      setError(message);
-      notifyError(message);
-    },
-  });
+  const create = useCreateEvent();
   return (
     <WithAdminSidebar enabled>
       <Stack gap="md">
@@ -46,7 +29,20 @@ export default function CreateEventPage() {
           error={error}
           onSubmit={(input, photo) => {
             setError(null);
-            create.mutate({ input, photo });
+            create.mutate(
+              { input, photo },
+              {
+                onSuccess: (result) => {
+                  notifySuccess(EVENT_FORM_MESSAGES.created(result.count));
+                  navigate(`/admin/events${validReturn ? `?date=${validReturn}` : ""}`, { replace: true });
+                },
+                onError: (err) => {
+                  const message = errorMessage(err, "Failed to create event");
+                  setError(message);
+                  notifyError(message);
+                },
+              },
+            );
           }}
         />
       </Stack>

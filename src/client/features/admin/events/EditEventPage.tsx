@@ -10,7 +10,7 @@ import { LoadError } from "../../../components/LoadError";
 import { WithAdminSidebar } from "../../../components/layout/AppLayout";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { adminEventKeys, fetchAdminEvent } from "./admin-events-api";
+import { adminEventQuery } from "./api/get-admin-event";
 import { useUpdateEvent } from "./api/update-event";
 import { EventForm } from "./EventForm";
 import { fromEvent } from "./event-form-state";
@@ -25,8 +25,7 @@ export default function EditEventPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const query = useQuery({
-    queryKey: adminEventKeys.detail(eventId),
-    queryFn: ({ signal }) => fetchAdminEvent(eventId, signal),
+    ...adminEventQuery(eventId),
     retry: false,
     // The form starts from what is stored now, not from a cached copy.
     refetchOnMount: "always",

@@ -1,53 +1,32 @@
 import { Badge, Center, Divider, Group, Loader, Modal, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
-import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminEventDetailResponse, AdminRegistration } from "../../../../contracts/events";
-import { EVENT_TYPE_LABELS, formatEventCourts, formatEventLongDate } from "../../../../domain/events";
+import { EVENT_TYPE_LABELS, formatEventCourtNames, formatEventLongDate } from "../../../../domain/events";
 import { formatPriceShort } from "../../../../domain/money";
-import { formatTimeRange } from "../../../../domain/venue-time";
+import { formatTimeRange, venueToday } from "../../../../domain/venue-time";
 import { EVENT_TYPE_COLORS } from "../../../components/event-look";
 import { LoadError } from "../../../components/LoadError";
 import { errorMessage } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { ManagerPasswordModal } from "../shared/ManagerPasswordModal";
 import { AddRegistrationForm } from "./AddRegistrationForm";
-import { adminEventKeys, deleteRegistration, fetchAdminEvent, refundRegistration } from "./admin-events-api";
+import { useCheckInRegistration } from "./api/check-in-registration";
+import { useDeleteRegistration } from "./api/delete-registration";
+import { useAdminEvent } from "./api/get-admin-event";
+import { useRefundRegistration } from "./api/refund-registration";
+import { EventWaitlist } from "./EventWaitlist";
 import { RegistrationRow } from "./RegistrationRow";
-import { EventWaitlist } from "./waitlist/EventWaitlist";
 
 /** SPEC §2 Event detail modal: the event, its registrations (a ~500 px scrolling box), refunds. */
 export function EventDetailModal({ eventId, onClose }: { eventId: string | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: adminEventKeys.detail(eventId ?? ""),
-    queryFn: eventId === null ? skipToken : ({ signal }) => fetchAdminEvent(eventId, signal),
-  });
+  const query = useAdminEvent(eventId);
   const [refunding, setRefunding] = useState<AdminRegistration | null>(null);
   const phone = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
-  const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: adminEventKeys.all });
-    void queryClient.invalidateQueries({ queryKey: ["events"] });
-  };
-
   // A wrong password is shown inside the password dialog; other failures close it with a toast.
-  const refund = useMutation({
-    mutationFn: ({ id, password }: { id: string; password: string }) => refundRegistration(id, password),
-    onSuccess: () => {
-      notifySuccess("Refund processed and registration cancelled");
-      setRefunding(null);
-      reload();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteRegistration(id),
-    onSuccess: () => {
-      notifySuccess("Registration deleted");
-      reload();
-    },
-    onError: (err) => notifyError(errorMessage(err, "Failed to delete registration")),
-  });
+  const refund = useRefundRegistration();
+  const remove = useDeleteRegistration();
   const confirmDelete = (r: AdminRegistration) =>
     modals.openConfirmModal({
       title: "Delete registration",
@@ -55,7 +34,11 @@ export function EventDetailModal({ eventId, onClose }: { eventId: string | null;
       labels: { confirm: "Delete", cancel: "Cancel" },
       confirmProps: { color: "red" },
       zIndex: 320,
-      onConfirm: () => remove.mutate(r.id),
+      onConfirm: () =>
+        remove.mutate(r.id, {
+          onSuccess: () => notifySuccess("Registration deleted"),
+          onError: (err) => notifyError(errorMessage(err, "Failed to delete registration")),
+        }),
     });
 
   return (
@@ -80,9 +63,7 @@ export function EventDetailModal({ eventId, onClose }: { eventId: string | null;
             retrying={query.isFetching}
           />
         )}
-        {query.data && (
-          <DetailBody detail={query.data} onRefund={setRefunding} onDelete={confirmDelete} onAdded={reload} />
-        )}
+        {query.data && <DetailBody detail={query.data} onRefund={setRefunding} onDelete={confirmDelete} />}
       </Modal>
       <ManagerPasswordModal
         opened={refunding !== null}
@@ -92,7 +73,10 @@ export function EventDetailModal({ eventId, onClose }: { eventId: string | null;
         zIndex={310}
         onClose={() => setRefunding(null)}
         onConfirm={async (password) => {
-          if (refunding) await refund.mutateAsync({ id: refunding.id, password });
+          if (!refunding) return;
+          await refund.mutateAsync({ id: refunding.id, managerPassword: password });
+          notifySuccess("Refund processed and registration cancelled");
+          setRefunding(null);
         }}
         onError={(err) => notifyError(errorMessage(err, "Failed to refund registration"))}
       />
@@ -104,14 +88,14 @@ function DetailBody({
   detail,
   onRefund,
   onDelete,
-  onAdded,
 }: {
   detail: AdminEventDetailResponse;
   onRefund: (r: AdminRegistration) => void;
   onDelete: (r: AdminRegistration) => void;
-  onAdded: () => void;
 }) {
   const { event, registrations } = detail;
+  const checkIn = useCheckInRegistration();
+  const eventIsToday = event.date === venueToday(new Date());
   return (
     <Stack gap="sm">
       <Group gap={6}>
@@ -135,7 +119,7 @@ function DetailBody({
         <Text size="sm">
           {formatPriceShort(event.nonMemberPriceCents)} / {formatPriceShort(event.memberPriceCents)} (member)
         </Text>
-        <Text size="sm">{formatEventCourts(event.courts)}</Text>
+        <Text size="sm">{formatEventCourtNames(event.courtNames)}</Text>
       </Group>
       {event.description && (
         <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
@@ -163,7 +147,15 @@ function DetailBody({
         ) : (
           <Stack gap="xs" component="ul" p={0} m={0} aria-label="Registrations">
             {registrations.map((r) => (
-              <RegistrationRow key={r.id} registration={r} onRefund={onRefund} onDelete={onDelete} />
+              <RegistrationRow
+                key={r.id}
+                registration={r}
+                onRefund={onRefund}
+                onDelete={onDelete}
+                onCheckIn={(reg) => checkIn.mutate(reg.id)}
+                eventIsToday={eventIsToday}
+                checkingIn={checkIn.isPending && checkIn.variables === r.id}
+              />
             ))}
           </Stack>
         )}
@@ -171,7 +163,7 @@ function DetailBody({
       <Divider my={4} />
       <EventWaitlist eventId={event.id} />
       <Divider my={4} />
-      <AddRegistrationForm event={event} onAdded={onAdded} />
+      <AddRegistrationForm event={event} />
     </Stack>
   );
 }

@@ -1,7 +1,10 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from "@mantine/core";
-import { IconReceiptRefund, IconTrash } from "@tabler/icons-react";
+import { IconCircleCheck, IconReceiptRefund, IconTrash } from "@tabler/icons-react";
 import type { AdminRegistration } from "../../../../contracts/events";
 import { registrationBadge } from "../../../../domain/events";
+import { formatPhoneForDisplay } from "../../../../domain/phone";
+import { formatTime12, venueNowTime } from "../../../../domain/venue-time";
+import { useSession } from "../../../lib/session";
 
 const BADGE_COLORS = { Confirmed: "green", Cancelled: "red", Pending: "yellow" } as const;
 
@@ -10,13 +13,22 @@ export function RegistrationRow({
   registration: r,
   onRefund,
   onDelete,
+  onCheckIn,
+  eventIsToday,
+  checkingIn,
 }: {
   registration: AdminRegistration;
   onRefund: (r: AdminRegistration) => void;
   onDelete: (r: AdminRegistration) => void;
+  /** Issue 33 item 2: check the registration in, offered on the event's day only. */
+  onCheckIn: (r: AdminRegistration) => void;
+  eventIsToday: boolean;
+  checkingIn: boolean;
 }) {
   const badge = registrationBadge(r.status, r.paymentStatus);
-  const canRefund = r.paymentId !== null && !r.isRefunded && r.status === "confirmed";
+  // Issue 33: refunds are a manager's (the server refuses the front desk too).
+  const canRefund =
+    useSession().staffCan("manager") && r.paymentId !== null && !r.isRefunded && r.status === "confirmed";
   return (
     <Paper
       withBorder
@@ -43,10 +55,21 @@ export function RegistrationRow({
                 Refunded
               </Badge>
             )}
+            {r.checkedInAt && (
+              <Badge
+                size="sm"
+                variant="light"
+                color="teal"
+                tt="none"
+                leftSection={<IconCircleCheck size={12} aria-hidden />}
+              >
+                Checked in {formatTime12(venueNowTime(new Date(r.checkedInAt)))}
+              </Badge>
+            )}
           </Group>
           <Text size="sm" style={{ overflowWrap: "anywhere" }}>
             {r.customerEmail}
-            {r.customerPhone ? ` · ${r.customerPhone}` : ""}
+            {r.customerPhone ? ` · ${formatPhoneForDisplay(r.customerPhone)}` : ""}
           </Text>
           {r.playerNames.length > 0 && (
             <Text size="sm">
@@ -66,6 +89,17 @@ export function RegistrationRow({
           )}
         </Stack>
         <Group gap={4} wrap="nowrap">
+          {eventIsToday && r.status === "confirmed" && !r.checkedInAt && (
+            <Button
+              size="xs"
+              color="teal"
+              aria-label={`Check in ${r.customerName}`}
+              loading={checkingIn}
+              onClick={() => onCheckIn(r)}
+            >
+              Check in
+            </Button>
+          )}
           {canRefund && (
             <Button
               size="xs"

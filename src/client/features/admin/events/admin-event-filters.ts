@@ -48,7 +48,7 @@ export function toSearchParams(f: AdminEventFilters): URLSearchParams {
   return params;
 }
 
-export function filterAdminEvents(events: readonly EventDto[], f: AdminEventFilters): EventDto[] {
+export function filterAdminEvents<E extends EventDto>(events: readonly E[], f: AdminEventFilters): E[] {
   const q = f.q.trim().toLowerCase();
   return events.filter(
     (e) =>

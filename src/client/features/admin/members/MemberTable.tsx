@@ -2,6 +2,8 @@ import { Badge, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "react-router";
 import type { ActiveMember } from "../../../../contracts/admin-members";
+import { displayPhoneOr } from "../../../../domain/phone";
+import { useSession } from "../../../lib/session";
 import { formatDateMedium } from "../shared/format";
 
 type Props = {
@@ -9,10 +11,14 @@ type Props = {
   busy: { id: string; label: string } | null;
   onFreeze: (m: ActiveMember) => void;
   onCancel: (m: ActiveMember) => void;
+  onComp: (m: ActiveMember) => void;
 };
 
-/** SPEC §2 Active Members table: Name, Email, Phone ("-"), Status, Actions; cards on a phone. */
-export function MemberTable({ members, busy, onFreeze, onCancel }: Props) {
+/**
+ * SPEC §2 Active Members table: Name, Email, Phone ("-"), Status, Actions; issue 33's No-shows (the
+ * member's bookings marked a no-show); cards on a phone.
+ */
+export function MemberTable({ members, busy, onFreeze, onCancel, onComp }: Props) {
   const narrow = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
   if (narrow) {
     return (
@@ -28,9 +34,10 @@ export function MemberTable({ members, busy, onFreeze, onCancel }: Props) {
                 {m.email}
               </Text>
               <Text size="sm" c="dimmed">
-                {m.phone ?? "-"}
+                {displayPhoneOr(m.phone, "-")}
               </Text>
-              <MemberActions member={m} busy={busy} onFreeze={onFreeze} onCancel={onCancel} />
+              <Text size="sm">No-shows: {m.noShows}</Text>
+              <MemberActions member={m} busy={busy} onFreeze={onFreeze} onCancel={onCancel} onComp={onComp} />
             </Stack>
           </Paper>
         ))}
@@ -38,7 +45,7 @@ export function MemberTable({ members, busy, onFreeze, onCancel }: Props) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Members">
         <Table.Thead>
           <Table.Tr>
@@ -46,6 +53,7 @@ export function MemberTable({ members, busy, onFreeze, onCancel }: Props) {
             <Table.Th>Email</Table.Th>
             <Table.Th>Phone</Table.Th>
             <Table.Th>Status</Table.Th>
+            <Table.Th>No-shows</Table.Th>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -54,12 +62,19 @@ export function MemberTable({ members, busy, onFreeze, onCancel }: Props) {
             <Table.Tr key={m.id} data-testid="member-row">
               <Table.Td fw={600}>{fullName(m) || "-"}</Table.Td>
               <Table.Td>{m.email}</Table.Td>
-              <Table.Td>{m.phone ?? "-"}</Table.Td>
+              <Table.Td>{displayPhoneOr(m.phone, "-")}</Table.Td>
               <Table.Td>
                 <MemberStatus member={m} />
               </Table.Td>
+              <Table.Td>{m.noShows}</Table.Td>
               <Table.Td>
-                <MemberActions member={m} busy={busy} onFreeze={onFreeze} onCancel={onCancel} />
+                <MemberActions
+                  member={m}
+                  busy={busy}
+                  onFreeze={onFreeze}
+                  onCancel={onCancel}
+                  onComp={onComp}
+                />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -82,6 +97,11 @@ function MemberStatus({ member: m }: { member: ActiveMember }) {
           Canceling on {formatDateMedium(m.cancelAt)}
         </Text>
       )}
+      {m.compEndsOn && (
+        <Text size="xs" c="teal.9" fw={600} data-testid="member-comp">
+          Comped until {formatDateMedium(m.compEndsOn)}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -91,13 +111,54 @@ function MemberActions({
   busy,
   onFreeze,
   onCancel,
+  onComp,
 }: Omit<Props, "members"> & { member: ActiveMember }) {
   const name = fullName(m) || m.email;
   const busyHere = busy?.id === m.id ? busy.label : null;
+  // Issue 33: the front desk books for members; freezing and cancelling are a manager's.
+  const manages = useSession().staffCan("manager");
   return (
     <Group gap={6}>
       <Button size="xs" variant="light" component={Link} to={`/book?member=${encodeURIComponent(m.id)}`}>
         Book Court
+      </Button>
+      {manages && (
+        <ManagerActions
+          member={m}
+          name={name}
+          busyHere={busyHere}
+          onFreeze={onFreeze}
+          onCancel={onCancel}
+          onComp={onComp}
+        />
+      )}
+    </Group>
+  );
+}
+
+function ManagerActions({
+  member: m,
+  name,
+  busyHere,
+  onFreeze,
+  onCancel,
+  onComp,
+}: Pick<Props, "onFreeze" | "onCancel" | "onComp"> & {
+  member: ActiveMember;
+  name: string;
+  busyHere: string | null;
+}) {
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        color="teal"
+        disabled={busyHere !== null || m.cancelAt !== null}
+        onClick={() => onComp(m)}
+        aria-label={`Comp free months for ${name}`}
+      >
+        Comp Months
       </Button>
       <Button
         size="xs"
@@ -112,12 +173,12 @@ function MemberActions({
         size="xs"
         color="red"
         variant="light"
-        disabled={busyHere !== null || m.cancelAt !== null}
+        disabled={busyHere !== null || m.cancelAt !== null || m.compEndsOn !== null}
         onClick={() => onCancel(m)}
         aria-label={`Cancel membership of ${name}`}
       >
         {busyHere === "Loading..." || busyHere === "Cancelling..." ? busyHere : "Cancel Membership"}
       </Button>
-    </Group>
+    </>
   );
 }

@@ -1,13 +1,15 @@
-import { Alert, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import type { ActiveMember } from "../../../../contracts/admin-members";
 import { LoadError } from "../../../components/LoadError";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { notifyError } from "../../../lib/notify";
+import { useSession } from "../../../lib/session";
 import { AdminScreen } from "../shared/AdminScreen";
 import { formatDateMedium } from "../shared/format";
 import { ManagerPasswordModal } from "../shared/ManagerPasswordModal";
+import { CompMembershipModal } from "./CompMembershipModal";
 import { MemberTable } from "./MemberTable";
 import { useMemberActions, useMembers } from "./use-member-actions";
 
@@ -20,6 +22,9 @@ export default function MembersPage() {
   const [search, setSearch] = useState("");
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState<{ id: string; label: string } | null>(null);
+  // Issue 32 item 3: comping is a manager's (the server checks the role too).
+  const manages = useSession().staffCan("manager");
+  const [comping, setComping] = useState<{ email: string } | null>(null);
 
   useEffect(() => {
     if (members.isError) notifyError("Failed to load members");
@@ -81,6 +86,13 @@ export default function MembersPage() {
             </Text>
           )}
         </Title>
+        {manages && (
+          <Group>
+            <Button variant="light" onClick={() => setComping({ email: "" })}>
+              Comp a Membership
+            </Button>
+          </Group>
+        )}
         <TextInput
           placeholder="Search by name or email..."
           aria-label="Search by name or email"
@@ -108,9 +120,15 @@ export default function MembersPage() {
               busy={busy}
               onFreeze={(member) => setPending({ kind: "freeze", member })}
               onCancel={startCancel}
+              onComp={(member) => setComping({ email: member.email })}
             />
           ))}
       </Stack>
+      <CompMembershipModal
+        opened={comping !== null}
+        email={comping?.email ?? ""}
+        onClose={() => setComping(null)}
+      />
       <ManagerPasswordModal
         opened={pending !== null}
         onClose={() => setPending(null)}

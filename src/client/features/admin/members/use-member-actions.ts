@@ -7,7 +7,7 @@ import type {
 } from "../../../../contracts/admin-members";
 import { api } from "../../../lib/api";
 import { notifySuccess } from "../../../lib/notify";
-import { adminKeys } from "../shared/admin-api";
+import { adminKeys } from "../shared/admin-keys";
 
 export const useMembers = () =>
   useQuery({ queryKey: adminKeys.members, queryFn: () => api<MembersResponse>("/admin/members") });

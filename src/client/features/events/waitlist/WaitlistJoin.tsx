@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { EventDto } from "../../../../contracts/events";
 import type { JoinWaitlistResponse } from "../../../../contracts/waitlist";
 import { notifySuccess } from "../../../lib/notify";
-import { eventKeys } from "../events-api";
+import { eventKeys } from "../api/event-keys";
 import { RegistrationForm } from "../RegistrationForm";
 
 /** Issue 15 §1: a full event offers "Join Waitlist" with the registration form's fields. */

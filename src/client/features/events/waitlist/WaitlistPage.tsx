@@ -8,7 +8,7 @@ import { formatTimeRange } from "../../../../domain/venue-time";
 import { formatOfferEnd } from "../../../../domain/waitlist";
 import { errorMessage } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { eventKeys } from "../events-api";
+import { eventKeys } from "../api/event-keys";
 import { savePendingRegistration } from "../pending-registration";
 import { useAcceptOffer } from "./accept-offer";
 import { useLeaveWaitlist } from "./leave-waitlist";

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import type { RegistrationRequest } from "../../../../contracts/events";
 import type { JoinWaitlistResponse } from "../../../../contracts/waitlist";
 import { api } from "../../../lib/api";
@@ -6,7 +5,3 @@ import { api } from "../../../lib/api";
 // POST /api/events/{id}/waitlist (src/contracts/waitlist.ts).
 export const joinWaitlist = (eventId: string, body: RegistrationRequest) =>
   api<JoinWaitlistResponse>(`/events/${encodeURIComponent(eventId)}/waitlist`, { body });
-
-export function useJoinWaitlist(eventId: string) {
-  return useMutation({ mutationFn: (body: RegistrationRequest) => joinWaitlist(eventId, body) });
-}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DeleteEventResponse } from "../../../../../contracts/events";
 import type { SeriesScope } from "../../../../../domain/event-series";
 import { api } from "../../../../lib/api";
-import { adminEventKeys } from "../admin-events-api";
+import { refreshEvents } from "./admin-event-keys";
 
 export type DeleteEventVariables = { id: string; scope: SeriesScope };
 
@@ -16,9 +16,6 @@ export function useDeleteEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteEvent,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminEventKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ["events"] });
-    },
+    onSuccess: () => refreshEvents(queryClient),
   });
 }

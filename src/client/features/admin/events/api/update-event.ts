@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { EventInput, UpdateEventResponse } from "../../../../../contracts/events";
 import type { SeriesScope } from "../../../../../domain/event-series";
-import { adminEventKeys, postForm } from "../admin-events-api";
+import { refreshEvents } from "./admin-event-keys";
+import { eventFormData, postForm } from "./event-form-data";
 
 export type UpdateEventVariables = { input: EventInput; photo: File | null; scope: SeriesScope };
 
@@ -10,20 +11,15 @@ export type UpdateEventVariables = { input: EventInput; photo: File | null; scop
  * and the photo in "photo"; in a series, the scope says which occurrences change.
  */
 export function updateEvent(id: string, { input, photo, scope }: UpdateEventVariables) {
-  const form = new FormData();
-  form.set("body", JSON.stringify(input));
-  if (photo) form.set("photo", photo);
   const params = new URLSearchParams({ scope });
-  return postForm<UpdateEventResponse>(`/admin/events/${encodeURIComponent(id)}?${params}`, "PUT", form);
+  const path = `/admin/events/${encodeURIComponent(id)}?${params}`;
+  return postForm<UpdateEventResponse>(path, "PUT", eventFormData(input, photo));
 }
 
 export function useUpdateEvent(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: UpdateEventVariables) => updateEvent(id, variables),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminEventKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ["events"] });
-    },
+    onSuccess: () => refreshEvents(queryClient),
   });
 }

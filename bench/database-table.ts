@@ -1,0 +1,114 @@
+// The table a database's part prints: every figure it measured, as req/s, p50 and p99.
+import type { LatencyFigure } from "./load";
+import type { DatabaseResult } from "./results";
+
+export function table(rows: string[][]): string {
+  const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ")).join("\n");
+}
+
+/** One database's table: its heading, then every figure as req/s, p50 and p99. */
+export function databaseTable(r: DatabaseResult): string[] {
+  const lines: string[] = [];
+  const s = r.seed;
+  lines.push(
+    "",
+    s
+      ? `== ${r.database}: ${s.reservations} reservations in the next 14 days (${Math.round(s.fill * 100)}% booked), ${s.members} members, ${s.events} events; busiest day ${s.busiestDate}`
+      : `== ${r.database}: FAILED to seed`,
+  );
+  const rows = [["figure", "req/s", "p50 ms", "p99 ms"]];
+  const add = (prefix: string, figures: LatencyFigure[]) => {
+    for (const f of figures)
+      rows.push([`${prefix}, ${f.label}, ${f.connections} conn`, `${f.rps}`, `${f.p50}`, `${f.p99}`]);
+  };
+  add("availability UNCACHED", r.uncached);
+  add("availability cached (1 s, info)", r.cached);
+  if (r.growth)
+    add(
+      `UNCACHED + growth (${r.growth.abandonedHolds} abandoned holds, ${r.growth.futureBookings} future bookings${r.history ? `, ${r.history.reservations} rows in all` : ""})`,
+      r.uncachedWithGrowth,
+    );
+  add(`UNCACHED, its twin without the growth (same windows, alternating)`, r.uncachedTwin);
+  for (const [name, f] of [
+    ["raw floor (driver loop, 16 concurrent)", r.rawFloor],
+    ["  + growth (median of alternating windows)", r.rawFloorWithGrowth],
+    ["  its twin without the growth (same windows)", r.rawFloorTwin],
+  ] as const) {
+    if (f) rows.push([name, `${f.perSecond}`, `${f.p50}`, `${f.p99}`]);
+  }
+  for (const [name, f] of [
+    ["bare node:http answer, same size (the floor's HTTP half), 16 conn", r.bareAvailability],
+    ["the lookup's floor served: its read + that answer, one node:http process, 16 conn", r.servedFloor],
+  ] as const) {
+    if (f) rows.push([name, `${f.rps}`, `${f.p50}`, `${f.p99}`]);
+  }
+  if (r.pgbench) {
+    rows.push([
+      "pgbench, the lookup's statement, 16 clients",
+      `${r.pgbench.perSecond}`,
+      `${r.pgbench.latencyAverageMs} (avg)`,
+      "",
+    ]);
+  }
+  if (r.holds) {
+    rows.push([
+      `holds: ${r.holds.holds} by ${r.holds.clients} clients, no collisions (holds/s)`,
+      `${r.holds.holdsPerSecond}`,
+      `${r.holds.p50}`,
+      `${r.holds.p99}`,
+    ]);
+  }
+  if (r.contention) {
+    const c = r.contention;
+    rows.push([
+      `contention: ${c.clients} clients, one slot (${c.date} ${c.startTime}), ${c.winners} won`,
+      "",
+      `${c.p50}`,
+      `${c.p99}`,
+    ]);
+  }
+  r.rushRounds.forEach((x, i) => {
+    const which = i === 0 ? ", the server's first" : x === r.rush ? ", the median" : "";
+    rows.push([
+      `rush ${i + 1} of ${r.rushRounds.length}${which}: ${x.clients} clients, ${x.date}, ${x.winners} won of ${x.freePlaces} places, ${x.requests} requests in ${x.seconds} s`,
+      "",
+      `${x.requestP50}`,
+      `${x.requestP99}`,
+    ]);
+  });
+  if (r.rush) {
+    const x = r.rush;
+    rows.push([`the median rush (${r.rushRounds.indexOf(x) + 1} of ${r.rushRounds.length}):`, "", "", ""]);
+    rows.push([
+      `  first preferences, sent at the opening (${x.clients})`,
+      "",
+      `${x.firstP50}`,
+      `${x.firstP99}`,
+    ]);
+    rows.push([
+      `  fallbacks after a 409 (${x.requests - x.clients})`,
+      "",
+      `${x.fallbackP50}`,
+      `${x.fallbackP99}`,
+    ]);
+    rows.push([
+      `  losers told (from the opening), ${x.losersOffered} of ${x.losers} offered a next time`,
+      "",
+      "",
+      `${x.loserToldP99}`,
+    ]);
+  }
+  if (r.journey) {
+    const j = r.journey;
+    rows.push([
+      `journey: ${j.bookings} bookings, ${j.clients} clients (${j.bookingsPerSecond} bookings/s)`,
+      "",
+      `${j.p50}`,
+      `${j.p99}`,
+    ]);
+  }
+  for (const f of r.failures) rows.push([`FAILED: ${f.part}`, "", "", ""]);
+  lines.push(table(rows));
+  return lines;
+}

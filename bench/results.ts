@@ -1,0 +1,101 @@
+// What one bench run finds: each database's figures, the parts shared by the run (the machine's
+// floor, the front end, the embedded start) and the checks against the budgets. results.json is
+// these, written whole.
+import type { EmbeddedStartFigure } from "./embedded";
+import type { FrontendFigures } from "./frontend";
+import type {
+  ContentionFigure,
+  FloorFigure,
+  HoldThroughputFigure,
+  JourneyFigure,
+  LatencyFigure,
+  RushFigure,
+} from "./load";
+
+export type SeedSummary = {
+  today: string;
+  busiestDate: string;
+  fill: number;
+  reservations: number;
+  members: number;
+  events: number;
+};
+export type RawFloor = { concurrency: number; lookups: number; perSecond: number; p50: number; p99: number };
+export type Growth = {
+  abandonedHolds: number;
+  futureBookings: number;
+  reservations: number;
+  seconds: number;
+};
+export type Failure = { part: string; error: string };
+export type DatabaseResult = {
+  database: string;
+  kind: "postgres" | "pglite";
+  seed?: SeedSummary;
+  rawFloor?: RawFloor;
+  /**
+   * The HTTP half of the lookup's floor: a bare node:http server answering the same GET with a body
+   * of the app's size and shape (bench/bare-hold-answer.ts), measured just before the API's figures.
+   */
+  bareAvailability?: LatencyFigure;
+  /**
+   * The lookup's floor served (bench/served-floor.ts): its read through the server's pool and the
+   * bare answer, in one node:http process, loaded as the API is.
+   */
+  servedFloor?: LatencyFigure;
+  /** PostgreSQL only: pgbench on the lookup's statement (the database's own floor). */
+  pgbench?: { perSecond: number; latencyAverageMs: number };
+  uncached: LatencyFigure[];
+  cached: LatencyFigure[];
+  holds?: HoldThroughputFigure;
+  contention?: ContentionFigure;
+  /** The median of `rushRounds` by request p99 (the budgets' rush). */
+  rush?: RushFigure;
+  /** Every rush in the order run; the first is the server's first. */
+  rushRounds: RushFigure[];
+  journey?: JourneyFigure;
+  doubleBookings?: number;
+  growth?: Growth;
+  history?: { reservations: number; seconds: number };
+  /** Medians of `GROWTH_WINDOWS` windows, alternating with the twin's. */
+  uncachedWithGrowth: LatencyFigure[];
+  rawFloorWithGrowth?: RawFloor;
+  /** The same windows on the twin: the database as it was just before the growth went in. */
+  uncachedTwin: LatencyFigure[];
+  rawFloorTwin?: RawFloor;
+  failures: Failure[];
+};
+/** A database part that could not start (no server, no database): its failure alone. */
+export function failedDatabase(name: string, error: string): DatabaseResult {
+  return {
+    database: name,
+    kind: name === "pglite" ? "pglite" : "postgres",
+    uncached: [],
+    cached: [],
+    uncachedWithGrowth: [],
+    uncachedTwin: [],
+    rushRounds: [],
+    failures: [{ part: "database", error }],
+  };
+}
+
+/** The parts measured once per run, beside the databases'. */
+export type SharedFigures = {
+  /** The rush's and the contention's shapes against a bare node:http server (bench/bare-http-server.ts). */
+  machineFloor: { rush?: FloorFigure; contention?: FloorFigure } | null;
+  floorFailures: Failure[];
+  frontend: FrontendFigures | null;
+  frontendFailures: Failure[];
+  embeddedStart: EmbeddedStartFigure | null;
+};
+
+/** `info`: reported beside its target but not a budget (it does not fail the run). */
+export type Check = { figure: string; value: string; budget: string; pass: boolean; info?: boolean };
+
+/** A part that failed, as a row of the budgets' table. */
+export const failedCheck = (figure: string, error: string): Check => ({
+  figure,
+  value: `FAILED: ${error.slice(0, 80)}`,
+  budget: "runs",
+  pass: false,
+});

@@ -1,0 +1,41 @@
+// The bench's settings (environment and --short) and its budgets: bench/run.ts reads them once.
+// `npm run bench -- --short` (or BENCH_SHORT=1): a quick run for development (fewer connections,
+// seconds and clients, no three-year history, no Lighthouse). docs/performance.md lists the rest.
+
+export const SHORT = process.argv.includes("--short") || process.env.BENCH_SHORT === "1";
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? (SHORT ? "4" : "8"));
+/** The figures printed for information beside the budgets' (1 and 64 connections, the cache): half as long. */
+export const SIDE_SECONDS = Math.max(3, Math.round(SECONDS / 2));
+export const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? "3");
+export const DATABASES = (process.env.BENCH_DATABASES ?? "postgres,pglite").split(",").map((s) => s.trim());
+export const FRONTEND = process.env.BENCH_FRONTEND ? process.env.BENCH_FRONTEND !== "false" : !SHORT;
+export const POSTGRES_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+export const HOT_CONNECTIONS = SHORT ? [16] : [1, 16, 64];
+export const RUSH_CLIENTS = 1000;
+/**
+ * Rushes per server, one after another on the same day (each cancels its winners' holds). The
+ * first after a server starts pays for V8 compiling the refusal path while it runs (~1.6x the
+ * server's CPU of the later ones, docs/decisions/024); a venue's server meets most openings having
+ * run the day before's. The budgets read the median rush; the first is printed on its own line.
+ */
+export const RUSH_ROUNDS = 3;
+export const CONTENTION_CLIENTS = 200;
+export const HOLDS_PER_CLIENT = SHORT ? 8 : 16;
+export const JOURNEY_CLIENTS = 16;
+export const JOURNEY_PER_CLIENT = SHORT ? 3 : 6;
+export const HISTORY = !SHORT;
+export const UNCACHED = { AVAILABILITY_CACHE_MS: "0" };
+/** The growth figures: this many windows each on the grown database and on its twin, alternating. */
+export const GROWTH_WINDOWS = 3;
+
+// The budgets (issues 7 and 16), on the uncached server. Milliseconds, requests/s, bytes, points.
+export const BUDGET = {
+  availabilityP99Ms: { postgres: 25, pglite: 100 },
+  availabilityRps: { postgres: 1200, pglite: 200 },
+  floorRatio: 0.5,
+  growthP50: 0.2,
+  holdsPerSecond: { postgres: 100, pglite: 60 },
+  contentionP99Ms: 300,
+  rushRequestP99Ms: 1000,
+  rushLoserToldMs: 2000,
+};

@@ -1,0 +1,254 @@
+import { Anchor, Button, Divider, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconAlertTriangle, IconCalendarPlus, IconCircleCheck, IconMail } from "@tabler/icons-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { RegistrationReceipt as Receipt } from "../../../contracts/events";
+import { formatEventLongDate } from "../../../domain/events";
+import { formatCents } from "../../../domain/money";
+import { telHref } from "../../../domain/tel-link";
+import { formatTimeRange } from "../../../domain/venue-time";
+import { ApiError } from "../../lib/api";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { downloadRegistrationCalendar } from "./api/download-registration-calendar";
+import { useRegistrationReceipt } from "./api/get-registration-receipt";
+
+/** After this long still pending, the page stops promising and points to the email. */
+const PATIENCE_MS = 20_000;
+
+/**
+ * Issue 34: an event registration ends on a receipt like a booking's — reference, the event, the
+ * amount paid, Add to calendar — shown at the top of the event page after registering or paying
+ * (in view on a phone), and on the page the confirmation email's manage link opens.
+ * `context`: "checkout" right after registering (a refunded payment there means the event filled
+ * up meanwhile), "link" on the manage page.
+ */
+export function RegistrationReceipt({
+  registrationId,
+  token,
+  context,
+  announce = false,
+  signedIn,
+  notFound,
+}: {
+  registrationId: string;
+  token: string | null;
+  context: "checkout" | "link";
+  /** Say "Registration confirmed!" and move the focus here once it is (just back from paying). */
+  announce?: boolean;
+  signedIn: boolean;
+  /** What to show when the server knows no such registration for this reader. */
+  notFound: ReactNode;
+}) {
+  const query = useRegistrationReceipt(registrationId, token);
+  const receipt = query.data;
+  const status = receipt?.status;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const announced = useRef(false);
+  const [patient, setPatient] = useState(false);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setPatient(true), PATIENCE_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (!status || status === "pending") return;
+    // The result replaces the waiting line: take the focus to it so a screen reader reads it.
+    titleRef.current?.focus();
+    if (announce && status === "confirmed" && !announced.current) {
+      announced.current = true;
+      notifySuccess("Registration confirmed!");
+    }
+  }, [status, announce]);
+
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <>{notFound}</>;
+    return (
+      <ReceiptFrame icon={<IconMail size={32} />} color="red" title="Your registration could not be loaded">
+        <Button variant="light" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+      </ReceiptFrame>
+    );
+  }
+  if (!receipt || receipt.status === "pending") {
+    return (
+      <ReceiptFrame icon={<IconMail size={32} />} color="blue" title="Thank you!">
+        {patient && receipt ? (
+          <Text>
+            We're confirming your payment. You'll get an email as soon as your registration is confirmed.
+          </Text>
+        ) : (
+          <Group gap="xs" justify="center" role="status">
+            <Loader size="xs" />
+            <Text span>{receipt ? "Confirming your payment..." : "Loading your registration..."}</Text>
+          </Group>
+        )}
+      </ReceiptFrame>
+    );
+  }
+
+  const addToCalendar = () =>
+    downloadRegistrationCalendar(receipt.registrationId, token, receipt.reference).catch(() =>
+      notifyError("Failed to download the calendar file"),
+    );
+
+  if (receipt.status === "cancelled") {
+    const filledUp = context === "checkout" && receipt.isRefunded;
+    return (
+      <ReceiptFrame
+        titleRef={titleRef}
+        icon={<IconAlertTriangle size={32} />}
+        color="orange"
+        title={filledUp ? "This event filled up" : "Registration cancelled"}
+      >
+        <Text>
+          {filledUp
+            ? "The last place was taken before your payment reached us, so your payment has been refunded. We've emailed you the details."
+            : receipt.refundedCents > 0
+              ? `Your registration for ${receipt.event.name} is cancelled and ${formatCents(receipt.refundedCents)} has been refunded.`
+              : `Your registration for ${receipt.event.name} is cancelled.`}
+        </Text>
+        <ReceiptDetails receipt={receipt} />
+        <Button component={Link} to="/events" variant="light" fullWidth>
+          See more events
+        </Button>
+      </ReceiptFrame>
+    );
+  }
+
+  return (
+    <ReceiptFrame
+      titleRef={titleRef}
+      icon={<IconCircleCheck size={32} />}
+      color="teal"
+      title={context === "link" ? "Your registration" : "You're registered!"}
+    >
+      {context === "checkout" ? <Text>A confirmation is on its way to {receipt.customerEmail}.</Text> : null}
+      <ReceiptDetails receipt={receipt} />
+      <Stack gap="xs">
+        <Button fullWidth leftSection={<IconCalendarPlus size={18} aria-hidden />} onClick={addToCalendar}>
+          Add to calendar
+        </Button>
+        {signedIn ? (
+          <Button component={Link} to="/my-reservations" variant="default" fullWidth>
+            My Reservations
+          </Button>
+        ) : null}
+        <Button
+          component={Link}
+          to={context === "link" ? `/events/${receipt.event.id}` : "/events"}
+          variant="light"
+          fullWidth
+        >
+          {context === "link" ? "See the event" : "See more events"}
+        </Button>
+      </Stack>
+    </ReceiptFrame>
+  );
+}
+
+function ReceiptFrame({
+  icon,
+  color,
+  title,
+  titleRef,
+  children,
+}: {
+  icon: ReactNode;
+  color: string;
+  title: string;
+  titleRef?: React.Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder shadow="sm" radius="md" p={{ base: "md", sm: "lg" }} aria-label="Registration receipt">
+      <Stack gap="sm">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size={48} radius="xl" variant="light" color={color} aria-hidden>
+            {icon}
+          </ThemeIcon>
+          <Title order={2} size="h3" ref={titleRef} tabIndex={-1} style={{ outline: "none" }}>
+            {title}
+          </Title>
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The receipt's lines: reference, event, when, who, what was paid, where. */
+function ReceiptDetails({ receipt }: { receipt: Receipt }) {
+  const { event, venue } = receipt;
+  return (
+    <Stack gap="sm">
+      <Stack gap={6} component="dl" m={0}>
+        <Line label="Reference" value={receipt.reference} mono testId="registration-reference" />
+        <Line label="Event" value={event.name} />
+        <Line
+          label="When"
+          value={`${formatEventLongDate(event.date)}, ${formatTimeRange(event.startTime, event.endTime)}`}
+        />
+        {receipt.players.length > 0 ? <Line label="Players" value={receipt.players.join(", ")} /> : null}
+        {receipt.skillLevel ? <Line label="Skill level" value={receipt.skillLevel} /> : null}
+        <Line
+          label="Amount paid"
+          value={receipt.paidCents > 0 ? formatCents(receipt.paidCents) : "Free"}
+          strong
+          testId="registration-paid"
+        />
+        {receipt.refundedCents > 0 ? (
+          <Line label="Refunded" value={formatCents(receipt.refundedCents)} />
+        ) : null}
+      </Stack>
+      <Divider />
+      <Stack gap={4}>
+        <Text size="sm">{venue.address}</Text>
+        <Group gap="md">
+          <Anchor href={venue.mapUrl} target="_blank" rel="noopener noreferrer" size="sm">
+            Get directions
+          </Anchor>
+          <Anchor href={telHref(venue.phone)} size="sm">
+            Call {venue.phone}
+          </Anchor>
+        </Group>
+        <Text size="sm">{receipt.changeMessage}</Text>
+      </Stack>
+    </Stack>
+  );
+}
+
+function Line({
+  label,
+  value,
+  mono,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  mono?: boolean;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="md">
+      <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text
+        component="dd"
+        m={0}
+        size="sm"
+        ta="right"
+        fw={strong || mono ? 700 : 500}
+        ff={mono ? "monospace" : undefined}
+        data-testid={testId}
+        style={{ overflowWrap: "anywhere" }}
+      >
+        {value}
+      </Text>
+    </Group>
+  );
+}

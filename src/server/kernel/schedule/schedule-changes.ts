@@ -1,0 +1,56 @@
+import type { Database } from "../../db/client";
+import { CHANNELS, notify } from "../../db/notify-bus";
+import type { Logger } from "../../lib/logger";
+import { createSlotContextCache, type SlotContextCache } from "./slot-context-cache";
+
+/**
+ * What a change did to the schedule: "places-taken" when it only took places (a new hold), which
+ * reads that can only refuse may keep (docs/decisions/024); "any" for everything else (a place
+ * freed, an event moved, a rule of the venue edited).
+ */
+export type ScheduleChange = "places-taken" | "any";
+
+/** The payload of a "places-taken" notification; any other payload means "any" (a reconnect sends ""). */
+const PLACES_TAKEN = "taken";
+
+/**
+ * The one owner of "the schedule changed" (docs/decisions/017, 024). A use case that changed what
+ * is booked or a rule the schedule is read with (hours, courts, closures, rate cards, booking
+ * rules) calls `changed()` after its transaction commits: every cache registered here is cleared
+ * in this instance at once, so it never shows its own writes late, and in every other instance
+ * when the notification reaches it. Reads cached in-process register with `onChange`.
+ */
+export type ScheduleChanges = {
+  /** The public availability lookup's read cache (slot-context-cache.ts). */
+  readonly availability: SlotContextCache;
+  /** After a committed change: clears every registered cache, here and in every other instance. */
+  changed(change?: ScheduleChange): Promise<void>;
+  /** A cache of this instance to clear on every change, made here or in another instance. */
+  onChange(clear: (change: ScheduleChange) => void): void;
+};
+
+export async function createScheduleChanges(
+  database: Pick<Database, "db" | "listen">,
+  options: { availabilityCacheMs: number; logger: Logger },
+): Promise<ScheduleChanges> {
+  const availability = createSlotContextCache(options.availabilityCacheMs);
+  const clears: Array<(change: ScheduleChange) => void> = [() => availability.clear()];
+  const clearAll = (change: ScheduleChange) => {
+    for (const clear of clears) clear(change);
+  };
+  await database.listen(CHANNELS.availability, (payload) =>
+    clearAll(payload === PLACES_TAKEN ? "places-taken" : "any"),
+  );
+  return {
+    availability,
+    async changed(change = "any") {
+      clearAll(change);
+      await notify(database.db, CHANNELS.availability, change === "places-taken" ? PLACES_TAKEN : "").catch(
+        (err) => options.logger.warn({ err: (err as Error).message }, "could not notify other instances"),
+      );
+    },
+    onChange(clear) {
+      clears.push(clear);
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * How development prints pino's entries (LOG_FORMAT=pretty): one short line each, so a newcomer's
+ * terminal stays readable. An access entry becomes "12:03:04 GET /api/holds/:id 201 3.1 ms";
+ * warnings and errors stand out in colour with their fields, an error with its stack. What is
+ * logged is unchanged: production's JSON lines (docs/monitoring.md) never come through here.
+ */
+
+type Entry = Record<string, unknown>;
+
+const LEVELS: Record<number, { label: string; colour: number }> = {
+  60: { label: "FATAL", colour: 31 },
+  50: { label: "ERROR", colour: 31 },
+  40: { label: "WARN", colour: 33 },
+};
+/** pino's own fields, shown another way or not at all. */
+const HIDDEN = new Set(["level", "time", "pid", "hostname", "msg", "err"]);
+/** A path segment that looks like a secret or an id: long, letters and digits (tokens, UUIDs). */
+const TOKEN_SEGMENT = /^(?=.*\d)[A-Za-z0-9_-]{16,}$/;
+
+const paint = (colours: boolean, code: number, text: string) =>
+  colours ? `\u001b[${code}m${text}\u001b[39m` : text;
+
+function clock(time: unknown): string {
+  const date = typeof time === "number" ? new Date(time) : new Date();
+  return date.toTimeString().slice(0, 8);
+}
+
+/** The route's template when it has parameters, otherwise the path with token-like segments hidden. */
+export function requestTarget(route: unknown, path: unknown): string {
+  if (typeof route === "string" && route.includes(":")) return route;
+  if (typeof path !== "string") return typeof route === "string" ? route : "?";
+  return path
+    .split("/")
+    .map((segment) => (TOKEN_SEGMENT.test(segment) ? ":token" : segment))
+    .join("/");
+}
+
+function fields(entry: Entry): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(entry)) {
+    if (HIDDEN.has(key) || value === undefined) continue;
+    parts.push(`${key}=${typeof value === "string" ? value : JSON.stringify(value)}`);
+  }
+  return parts.join(" ");
+}
+
+function statusColour(status: number): number {
+  if (status >= 500) return 31;
+  if (status >= 400) return 33;
+  return 32;
+}
+
+/** One pino entry as development prints it (with a trailing newline). */
+export function devLogLine(entry: Entry, colours: boolean): string {
+  const time = paint(colours, 90, clock(entry.time));
+  const level = LEVELS[typeof entry.level === "number" ? entry.level : 30];
+  const message = typeof entry.msg === "string" ? entry.msg : "";
+  if (message === "request" && typeof entry.method === "string" && typeof entry.status === "number") {
+    const target = requestTarget(entry.route, entry.path);
+    const status = paint(colours, statusColour(entry.status), String(entry.status));
+    return `${time} ${entry.method} ${target} ${status} ${entry.ms ?? "?"} ms\n`;
+  }
+  const extra = fields(entry);
+  const head = level ? `${paint(colours, level.colour, level.label)} ` : "";
+  const text = level ? paint(colours, level.colour, message) : message;
+  const err = entry.err as { stack?: unknown; message?: unknown } | undefined;
+  const stack = err ? `\n${String(err.stack ?? err.message ?? JSON.stringify(err))}` : "";
+  return `${time} ${head}${text}${extra ? ` ${extra}` : ""}${stack}\n`;
+}
