@@ -15,6 +15,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // CI runs the two projects side by side, each with its own server: each keeps its own results.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
