@@ -209,6 +209,8 @@ export const AUDIT_ACTIONS = [
   "delete_event_registration",
   "check_in",
   "mark_no_show",
+  "undo_no_show",
+  "undo_check_in",
 ] as const;
 export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   refund_reservation: "Refund reservation",
@@ -259,6 +261,8 @@ export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string>
   delete_event_registration: "Registration deleted",
   check_in: "Checked in",
   mark_no_show: "Marked no-show",
+  undo_no_show: "No-show undone",
+  undo_check_in: "Check-in undone",
 };
 export const auditOutcome = z.enum(["success", "denied", "error"]);
 

@@ -5,6 +5,8 @@ import {
   noShowRefusal,
   parseCheckInCode,
   registrationCheckInRefusal,
+  undoCheckInRefusal,
+  undoNoShowRefusal,
 } from "./check-in";
 import { venueInstant } from "./venue-time";
 
@@ -122,5 +124,23 @@ describe("registrationCheckInRefusal", () => {
     expect(registrationCheckInRefusal({ ...registration, status: "pending" }, sameDayBefore)).toBe(
       CHECK_IN_MESSAGES.registrationNotConfirmed,
     );
+  });
+});
+
+describe("undoing a no-show or a check-in", () => {
+  const at = new Date("2026-11-24T00:10:00Z");
+  it("undoes only a no-show, and only a check-in", () => {
+    expect(undoNoShowRefusal({ ...booked, noShowAt: at })).toBeNull();
+    expect(undoNoShowRefusal(booked)).toBe(CHECK_IN_MESSAGES.notNoShow);
+    expect(undoNoShowRefusal({ ...booked, checkedInAt: at })).toBe(CHECK_IN_MESSAGES.notNoShow);
+    expect(undoCheckInRefusal({ ...booked, checkedInAt: at })).toBeNull();
+    expect(undoCheckInRefusal(booked)).toBe(CHECK_IN_MESSAGES.notCheckedIn);
+    expect(undoCheckInRefusal({ ...booked, noShowAt: at })).toBe(CHECK_IN_MESSAGES.notCheckedIn);
+  });
+
+  it("leaves an undone no-show checkable in on its day, and markable again after its start", () => {
+    const undone = { ...booked, noShowAt: null };
+    expect(checkInRefusal(undone, sameDayAfter)).toBeNull();
+    expect(noShowRefusal(undone, sameDayAfter)).toBeNull();
   });
 });

@@ -27,6 +27,8 @@ export const CHECK_IN_MESSAGES = {
     `A no-show can be marked only after the start time (${dayTimeAt(start)})`,
   noShowCheckedIn: "Checked in already: not a no-show",
   alreadyNoShow: (at: Date) => `Already marked a no-show on ${dayTimeAt(at)}`,
+  notNoShow: "This booking is not marked a no-show: there is nothing to undo",
+  notCheckedIn: "This booking is not checked in: there is nothing to undo",
 } as const;
 
 export type CheckInCode = { kind: "booking" | "registration"; digits: string; reference: string };
@@ -71,6 +73,19 @@ export function noShowRefusal(r: CheckableReservation, now: Date): string | null
   const start = venueInstant(r.date, r.startTime.slice(0, 5));
   if (now < start) return CHECK_IN_MESSAGES.noShowBeforeStart(start);
   return null;
+}
+
+/**
+ * Why a no-show cannot be undone (staff marked the wrong booking): only a booking marked a
+ * no-show, which goes back to expected (still confirmed, checkable in on its day).
+ */
+export function undoNoShowRefusal(r: Pick<CheckableReservation, "checkedInAt" | "noShowAt">): string | null {
+  return r.noShowAt ? null : CHECK_IN_MESSAGES.notNoShow;
+}
+
+/** Why a check-in cannot be undone: only a checked-in booking, which goes back to expected. */
+export function undoCheckInRefusal(r: Pick<CheckableReservation, "checkedInAt" | "noShowAt">): string | null {
+  return r.checkedInAt ? null : CHECK_IN_MESSAGES.notCheckedIn;
 }
 
 export type CheckableRegistration = { status: string; eventDate: string; checkedInAt: Date | null };

@@ -8,7 +8,8 @@ import { present } from "../../src/server/lib/present";
 import { ADMIN, signIn, toast } from "./fixtures";
 
 // Issue 33 item 2: a front-desk person checks a guest's booking in by typing its reference (the
-// second time is refused), and marks a no-show on the day's list once the booking has started.
+// second time is refused), marks a no-show on the day's list once the booking has started, and
+// undoes it.
 // The server's clock is the real one: the test books today's last free dart bay hour, and a desk
 // booking at today's opening; at night, when today has no bookable time left, it says so and skips.
 
@@ -158,4 +159,16 @@ test("the front desk checks a booking in by its reference, is refused the second
     page.getByRole("button", { name: new RegExp(`^${guestName}, .*, checked in$`) }),
   ).toBeVisible();
   await expect(page.getByRole("button", { name: new RegExp(`^${missedName}, .*, no-show$`) })).toBeVisible();
+
+  // The no-show was a mistake (the player was at the bar): the desk undoes it, and the booking is
+  // expected again, so it can be checked in or marked once more.
+  await page.goto(`/admin?date=${today}&type=dart_bay&view=list`);
+  const mistaken = page.getByTestId("reservation-row").filter({ hasText: missedName });
+  await mistaken.getByRole("button", { name: new RegExp(`^Undo the no-show of ${missedName}, `) }).click();
+  await toast(page, `No-show undone: ${missedName}`);
+  await expect(
+    mistaken.getByRole("button", { name: new RegExp(`^Mark ${missedName}, .*, a no-show$`) }),
+  ).toBeVisible();
+  await expect(mistaken.getByRole("button", { name: /^Undo/ })).toHaveCount(0);
+  await noSeriousAxeFindings(page);
 });

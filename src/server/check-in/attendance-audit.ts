@@ -20,7 +20,7 @@ export const attendanceOf = (r: { checkedInAt: Date | null; noShowAt?: Date | nu
 export async function auditReservationAttendance(
   tx: Tx,
   entry: {
-    action: "check_in" | "mark_no_show";
+    action: "check_in" | "mark_no_show" | "undo_no_show" | "undo_check_in";
     actorId: string;
     at: Date;
     row: AttendanceRow;

@@ -10,6 +10,7 @@ import { checkInByCode } from "./check-in-by-code";
 import { checkInRegistration } from "./check-in-registration";
 import { checkInReservation } from "./check-in-reservation";
 import { markNoShow } from "./mark-no-show";
+import { undoAttendance } from "./undo-attendance";
 
 /** Issue 33 item 2: check-in and no-shows, the front desk's and up (docs/decisions/027). */
 export const checkInRoutes = new OpenAPIHono<AppEnv>()
@@ -46,6 +47,32 @@ export const checkInRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(attendanceResponse), ...adminErrors },
     }),
     async (c) => c.json(await markNoShow(c.get("deps"), currentUser(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      ...staffOnly("front_desk"),
+      method: "post",
+      path: "/admin/reservations/{id}/undo-no-show",
+      summary:
+        "Undo a no-show marked by mistake: the reservation is expected again (refused if not a no-show)",
+      request: { params: reservationIdParams },
+      responses: { 200: jsonResponse(attendanceResponse), ...adminErrors },
+    }),
+    async (c) =>
+      c.json(await undoAttendance(c.get("deps"), currentUser(c), c.req.valid("param").id, "no-show"), 200),
+  )
+  .openapi(
+    createRoute({
+      ...staffOnly("front_desk"),
+      method: "post",
+      path: "/admin/reservations/{id}/undo-check-in",
+      summary:
+        "Undo a check-in made by mistake: the reservation is expected again (refused if not checked in)",
+      request: { params: reservationIdParams },
+      responses: { 200: jsonResponse(attendanceResponse), ...adminErrors },
+    }),
+    async (c) =>
+      c.json(await undoAttendance(c.get("deps"), currentUser(c), c.req.valid("param").id, "check-in"), 200),
   )
   .openapi(
     createRoute({

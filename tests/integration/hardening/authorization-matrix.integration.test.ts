@@ -12,6 +12,7 @@ import {
   courts,
   eventRegistrations,
   holds,
+  reservations,
   sessions,
   specialDays,
   staffInvitations,
@@ -641,6 +642,24 @@ const ROWS: Row[] = [
     route: "POST /api/admin/reservations/:id/no-show",
     expected: frontDesk(200),
     call: async () => post(`/api/admin/reservations/${(await bookedToday()).id}/no-show`),
+  },
+  {
+    route: "POST /api/admin/reservations/:id/undo-no-show",
+    expected: frontDesk(200),
+    call: async () => {
+      const { id } = await bookedToday();
+      await t.db.update(reservations).set({ noShowAt: NOW }).where(eq(reservations.id, id));
+      return post(`/api/admin/reservations/${id}/undo-no-show`);
+    },
+  },
+  {
+    route: "POST /api/admin/reservations/:id/undo-check-in",
+    expected: frontDesk(200),
+    call: async () => {
+      const { id } = await bookedToday();
+      await t.db.update(reservations).set({ checkedInAt: NOW }).where(eq(reservations.id, id));
+      return post(`/api/admin/reservations/${id}/undo-check-in`);
+    },
   },
   {
     route: "POST /api/admin/event-registrations/:id/check-in",

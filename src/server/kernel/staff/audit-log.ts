@@ -53,7 +53,9 @@ export type AuditAction =
   | "add_event_registration"
   | "delete_event_registration"
   | "check_in"
-  | "mark_no_show";
+  | "mark_no_show"
+  | "undo_no_show"
+  | "undo_check_in";
 
 export type AuditOutcome = "success" | "denied" | "error";
 

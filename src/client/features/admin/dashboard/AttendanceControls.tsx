@@ -1,9 +1,11 @@
 import { Badge, Button, Group, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconCircleCheck, IconUserX } from "@tabler/icons-react";
+import { IconArrowBackUp, IconCircleCheck, IconUserX } from "@tabler/icons-react";
 import type { AdminReservation } from "../../../../contracts/admin";
 import { useCheckInReservation } from "./api/check-in-reservation";
 import { useMarkNoShow } from "./api/mark-no-show";
+import { useUndoCheckIn } from "./api/undo-check-in";
+import { useUndoNoShow } from "./api/undo-no-show";
 import { attendanceLabel, canCheckIn, canMarkNoShow } from "./attendance";
 
 /**
@@ -14,20 +16,7 @@ export function AttendanceControls({ r, now }: { r: AdminReservation; now: Date 
   const checkIn = useCheckInReservation();
   const noShow = useMarkNoShow();
   const label = attendanceLabel(r);
-  if (label) {
-    return (
-      <Badge
-        color={r.checkedInAt ? "teal" : "red"}
-        variant="light"
-        leftSection={
-          r.checkedInAt ? <IconCircleCheck size={12} aria-hidden /> : <IconUserX size={12} aria-hidden />
-        }
-        tt="none"
-      >
-        {label}
-      </Badge>
-    );
-  }
+  if (label) return <AttendanceState r={r} label={label} />;
   const showCheckIn = canCheckIn(r, now);
   const showNoShow = canMarkNoShow(r, now);
   if (!showCheckIn && !showNoShow) return null;
@@ -71,6 +60,39 @@ export function AttendanceControls({ r, now }: { r: AdminReservation; now: Date 
           No-show
         </Button>
       )}
+    </Group>
+  );
+}
+
+/** Checked in or a no-show, with Undo for a mark made by mistake (the booking is expected again). */
+function AttendanceState({ r, label }: { r: AdminReservation; label: string }) {
+  const undoNoShow = useUndoNoShow();
+  const undoCheckIn = useUndoCheckIn();
+  const checkedIn = r.checkedInAt !== null;
+  const undo = checkedIn ? undoCheckIn : undoNoShow;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge
+        color={checkedIn ? "teal" : "red"}
+        variant="light"
+        leftSection={
+          checkedIn ? <IconCircleCheck size={12} aria-hidden /> : <IconUserX size={12} aria-hidden />
+        }
+        tt="none"
+      >
+        {label}
+      </Badge>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color="dark"
+        leftSection={<IconArrowBackUp size={14} aria-hidden />}
+        aria-label={`Undo the ${checkedIn ? "check-in" : "no-show"} of ${r.customerName}, ${r.displayTime}`}
+        loading={undo.isPending}
+        onClick={() => undo.mutate(r.id)}
+      >
+        Undo
+      </Button>
     </Group>
   );
 }
