@@ -5,6 +5,7 @@ import type { AvailabilityResponse } from "../../src/contracts/booking";
 import { bookingReference } from "../../src/domain/self-service-policy";
 import { minutesOf, venueNowTime } from "../../src/domain/venue-time";
 import { present } from "../../src/server/lib/present";
+import { decodeQr } from "../integration/kits/qr-kit";
 import { ADMIN, signIn, toast } from "./fixtures";
 
 // Issue 33 item 2: a front-desk person checks a guest's booking in by typing its reference (the
@@ -170,5 +171,63 @@ test("the front desk checks a booking in by its reference, is refused the second
     mistaken.getByRole("button", { name: new RegExp(`^Mark ${missedName}, .*, a no-show$`) }),
   ).toBeVisible();
   await expect(mistaken.getByRole("button", { name: /^Undo/ })).toHaveCount(0);
+  await noSeriousAxeFindings(page);
+});
+
+test("the manage page shows the booking's check-in QR code, named by its reference, which reads back as the reference", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const run = `${testInfo.project.name}${Date.now().toString(36)}`;
+  // A dart bay hour three days ahead (bookable at any time of day), paid through the test checkout.
+  const context = (await (await page.request.get("/api/booking/context")).json()) as { today: string };
+  const ahead = new Date(`${context.today}T12:00:00Z`);
+  ahead.setUTCDate(ahead.getUTCDate() + 3);
+  const date = ahead.toISOString().slice(0, 10);
+  const availability = await page.request.get(
+    `/api/booking/availability?facilityType=dart_bay&date=${date}&duration=60`,
+  );
+  const { slots } = (await availability.json()) as AvailabilityResponse;
+  const slot = present(slots.filter((s) => s.isAvailable).at(-1));
+  const guestName = `Qr ${run}`;
+  const reference = bookingReference(await paidBookingToday(page.request, date, slot.startTime, guestName));
+
+  // The confirmation email's manage link (the development mailbox keeps what would be sent).
+  const owner = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const mails = (await (await owner.request.get("/dev/mailbox/messages.json")).json()) as Array<{
+    to: string;
+    text: string;
+  }>;
+  await owner.close();
+  const email = `${guestName.replace(/\W/g, "").toLowerCase()}@example.test`;
+  const mail = present(mails.find((m) => m.to === email && m.text.includes(reference)));
+  const managePath = present(/\/manage\/[A-Za-z0-9_-]+/.exec(mail.text))[0];
+
+  await page.goto(managePath);
+  await expect(page.getByRole("heading", { name: "Your booking" })).toBeVisible();
+  const qr = page.getByRole("img", { name: `Check-in QR code for booking reference ${reference}` });
+  await expect(qr).toBeVisible();
+  await expect(page.getByTestId("check-in-qr")).toContainText(
+    `Show this code or the reference ${reference} at the front desk to check in.`,
+  );
+  // What a camera at the desk sees reads back as exactly the reference.
+  expect(await decodeQr(await qr.screenshot())).toBe(reference);
+  await noSeriousAxeFindings(page);
+});
+
+test("Scan QR code says clearly when the device has no camera, and typing the reference stays", async ({
+  page,
+}) => {
+  // The test browser has no camera: the scanner must fall back to the typed reference, saying why.
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/admin/check-in");
+  await expect(page.getByRole("heading", { name: "Check-in", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Scan QR code" }).click();
+  const problem = page.getByRole("alert").filter({ hasText: "Camera not available" });
+  await expect(problem).toBeVisible();
+  await expect(problem).toContainText("Type the booking reference instead.");
+  await expect(page.getByRole("button", { name: "Scan QR code" })).toBeVisible();
+  await expect(page.getByLabel("Booking reference")).toBeEditable();
   await noSeriousAxeFindings(page);
 });

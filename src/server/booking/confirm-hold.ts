@@ -4,6 +4,7 @@ import type { Tx } from "../db/client";
 import { isExclusionViolation } from "../db/pg-errors";
 import { couponCodes, holds, reservations } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { referenceQrPart } from "../email/reference-qr";
 import { bookingConfirmationEmail } from "../email/templates/booking-confirmation";
 import { eventCourtsDuring } from "../kernel/schedule/facility-occupancy";
 import { absoluteUrl } from "../lib/absolute-url";
@@ -108,6 +109,7 @@ async function queueConfirmationEmail(tx: Tx, deps: AppDeps, hold: HoldRow, venu
   const link = await mintManageLink(tx, hold.id, items, now);
   const policy = await loadSelfServicePolicy(tx);
   const decision = selfCancelDecision(policy, firstConfirmedStart(items), now);
+  const reference = bookingReference(hold.id);
   await deps.outbox.enqueue(tx, {
     to: customer.email,
     ...bookingConfirmationEmail({
@@ -120,10 +122,11 @@ async function queueConfirmationEmail(tx: Tx, deps: AppDeps, hold: HoldRow, venu
       totalCents: hold.totalCents,
       now,
       extras: {
-        reference: bookingReference(hold.id),
+        reference,
         manageUrl: `${deps.config.publicUrl}${manageLinkPath(link.token)}`,
         logoUrl: absoluteUrl(deps.config.publicUrl, venue.logoUrl),
         changeText: selfServiceText(decision, policy.refundPercent, venue.phone),
+        qr: await referenceQrPart(reference),
       },
     }),
     dedupeKey: `booking-confirmation-${hold.id}`,

@@ -805,7 +805,9 @@ export const emailOutbox = pgTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
     attachments:
-      jsonb("attachments").$type<Array<{ filename: string; contentType: string; content: string }>>(),
+      jsonb("attachments").$type<
+        Array<{ filename: string; contentType: string; content: string; cid?: string }>
+      >(),
     // Makes an email idempotent: the same dedupe key is queued once.
     dedupeKey: text("dedupe_key").unique(),
     status: text("status").notNull().default("pending"),

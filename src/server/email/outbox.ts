@@ -12,7 +12,8 @@ export type OutgoingEmail = {
   subject: string;
   text: string;
   html?: string;
-  attachments?: Array<{ filename: string; contentType: string; content: string }>;
+  /** `content` in base64; `cid` makes it an inline part the HTML shows as `cid:…` (a QR code). */
+  attachments?: Array<{ filename: string; contentType: string; content: string; cid?: string }>;
   /** Queued once per key, however often the caller runs (webhook retries, double clicks). */
   dedupeKey?: string;
 };
@@ -123,6 +124,7 @@ export function createOutbox(options: {
           filename: a.filename,
           contentType: a.contentType,
           content: Buffer.from(a.content, "base64"),
+          ...(a.cid ? { cid: a.cid, contentDisposition: "inline" as const } : {}),
         })),
       });
       await db

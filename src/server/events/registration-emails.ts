@@ -1,6 +1,8 @@
+import { registrationReference } from "../../domain/event-registration";
 import type { Tx } from "../db/client";
 import type { eventRegistrations } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { referenceQrPart } from "../email/reference-qr";
 import {
   eventPaymentRefundEmail,
   eventRegistrationConfirmationEmail,
@@ -35,6 +37,7 @@ export async function queueRegistrationConfirmation(
       eventUrl: `${deps.config.publicUrl}/events/${event.id}`,
       manageUrl: `${deps.config.publicUrl}${registrationManagePath(registration.id, manageToken)}`,
       now: input.now,
+      qr: await referenceQrPart(registrationReference(registration.id)),
     }),
     dedupeKey: `event-registration-confirmed-${registration.id}`,
   });

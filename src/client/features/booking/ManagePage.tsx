@@ -5,6 +5,7 @@ import { Navigate, useParams } from "react-router";
 import type { HoldItem } from "../../../contracts/booking";
 import { formatCents } from "../../../domain/money";
 import { telHref } from "../../../domain/tel-link";
+import { ReferenceQrCode } from "../../components/ReferenceQrCode";
 import { errorMessage } from "../../lib/api";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useVenue } from "../../lib/venue";
@@ -94,6 +95,9 @@ function ManagedBooking({ token }: { token: string }) {
                 </Alert>
               ) : null}
               <BookingDetails booking={booking.data} contactLinks={false} />
+              {booking.data.status === "confirmed" ? (
+                <ReferenceQrCode reference={booking.data.reference} />
+              ) : null}
               {booking.data.pendingMove ? (
                 <PendingMoveNotice token={token} move={booking.data.pendingMove} />
               ) : null}

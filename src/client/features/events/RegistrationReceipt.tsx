@@ -7,6 +7,7 @@ import { formatEventLongDate } from "../../../domain/events";
 import { formatCents } from "../../../domain/money";
 import { telHref } from "../../../domain/tel-link";
 import { formatTimeRange } from "../../../domain/venue-time";
+import { ReferenceQrCode } from "../../components/ReferenceQrCode";
 import { ApiError } from "../../lib/api";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { downloadRegistrationCalendar } from "./api/download-registration-calendar";
@@ -126,6 +127,7 @@ export function RegistrationReceipt({
     >
       {context === "checkout" ? <Text>A confirmation is on its way to {receipt.customerEmail}.</Text> : null}
       <ReceiptDetails receipt={receipt} />
+      <ReferenceQrCode reference={receipt.reference} />
       <Stack gap="xs">
         <Button fullWidth leftSection={<IconCalendarPlus size={18} aria-hidden />} onClick={addToCalendar}>
           Add to calendar

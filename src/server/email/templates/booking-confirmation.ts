@@ -6,6 +6,7 @@ import { venueInstant } from "../../../domain/venue-time";
 import { escapeHtml } from "../../lib/escape-html";
 import { buildIcs } from "../ics";
 import { brandButton, type EmailParts, emailLayout } from "../layout";
+import type { InlineAttachment } from "../reference-qr";
 
 export type BookingEmailVenue = { venueName: string; address: string; phone: string; email: string };
 
@@ -19,6 +20,8 @@ export type BookingEmailExtras = {
   logoUrl: string;
   /** The venue policy's sentence about cancelling (the spec's "call us" when self-service is off). */
   changeText: string;
+  /** Issue 33 item 2: the reference's check-in QR code (reference-qr.ts), shown inline. */
+  qr?: { html: string; attachment: InlineAttachment };
 };
 
 export type BookingEmailInput = {
@@ -38,7 +41,7 @@ export const itemLine = (i: HoldItem) =>
 
 /** The confirmation a player gets once the payment is confirmed, with a calendar file. */
 export function bookingConfirmationEmail(input: BookingEmailInput): EmailParts & {
-  attachments: Array<{ filename: string; contentType: string; content: string }>;
+  attachments: Array<{ filename: string; contentType: string; content: string; cid?: string }>;
 } {
   const { venue } = input;
   const greeting = input.customerName ? `Hi ${input.customerName},` : "Hi,";
@@ -55,7 +58,9 @@ export function bookingConfirmationEmail(input: BookingEmailInput): EmailParts &
   const changeText = extras?.changeText ?? `To change or cancel, call us at ${venue.phone}.`;
   const text = `${greeting}
 
-Your booking at ${venue.venueName} is confirmed.${extras ? `\nBooking reference: ${extras.reference}` : ""}
+Your booking at ${venue.venueName} is confirmed.${extras ? `\nBooking reference: ${extras.reference}` : ""}${
+    extras?.qr ? "\nShow the reference, or the QR code in this email, at the front desk to check in." : ""
+  }
 
 ${input.items.map((i) => `- ${itemLine(i)}`).join("\n")}
 
@@ -76,7 +81,11 @@ ${venue.venueName}`;
     `<p>${escapeHtml(greeting)}</p>
 <p>Your booking at ${escapeHtml(venue.venueName)} is <strong>confirmed</strong>.${
       extras ? `<br>Booking reference: <strong>${escapeHtml(extras.reference)}</strong>` : ""
-    }</p>
+    }</p>${
+      extras?.qr
+        ? `\n<p style="margin:0">${extras.qr.html}</p>\n<p style="color:#52606d;font-size:13px;margin-top:4px">Show this code or the reference at the front desk to check in.</p>`
+        : ""
+    }
 <ul>${input.items.map((i) => `<li>${escapeHtml(itemLine(i))}</li>`).join("")}</ul>
 <p>${totals.map(escapeHtml).join("<br>")}</p>
 <p>Where: ${escapeHtml(venue.address)}<br>Call us: ${phoneLink}<br>${escapeHtml(changeText)}</p>${
@@ -109,6 +118,7 @@ ${venue.venueName}`;
         contentType: "text/calendar; charset=utf-8; method=PUBLISH",
         content: Buffer.from(ics, "utf8").toString("base64"),
       },
+      ...(extras?.qr ? [extras.qr.attachment] : []),
     ],
   };
 }

@@ -5,6 +5,7 @@ import { formatTimeRange, venueInstant } from "../../../domain/venue-time";
 import { escapeHtml } from "../../lib/escape-html";
 import { buildIcs } from "../ics";
 import { brandButton, type EmailParts, emailLayout } from "../layout";
+import type { InlineAttachment } from "../reference-qr";
 import type { BookingEmailVenue } from "./booking-confirmation";
 
 // Event registration emails (SPEC §4 Event registration; DECISIONS.md late-payment refund). Every
@@ -30,6 +31,8 @@ export type RegistrationEmailInput = {
   /** The registration's manage link (absolute): its receipt and calendar file (issue 34). */
   manageUrl: string;
   now: Date;
+  /** Issue 33 item 2: the EV- reference's check-in QR code (reference-qr.ts), shown inline. */
+  qr?: { html: string; attachment: InlineAttachment };
 };
 
 const whenLine = (e: RegistrationEmailEvent) =>
@@ -37,7 +40,7 @@ const whenLine = (e: RegistrationEmailEvent) =>
 
 /** Sent once the registration is confirmed: at once when free, on the payment webhook otherwise. */
 export function eventRegistrationConfirmationEmail(input: RegistrationEmailInput): EmailParts & {
-  attachments: Array<{ filename: string; contentType: string; content: string }>;
+  attachments: Array<{ filename: string; contentType: string; content: string; cid?: string }>;
 } {
   const { venue, event } = input;
   const greeting = input.customerName ? `Hi ${input.customerName},` : "Hi,";
@@ -69,7 +72,11 @@ ${venue.venueName}`;
     venue.venueName,
     `<p>${escapeHtml(greeting)}</p>
 <p>You're registered for <strong>${escapeHtml(event.name)}</strong>.</p>
-<p>${details.map(escapeHtml).join("<br>")}</p>
+<p>${details.map(escapeHtml).join("<br>")}</p>${
+      input.qr
+        ? `\n<p style="margin:0">${input.qr.html}</p>\n<p style="color:#52606d;font-size:13px;margin-top:4px">Show this code or the reference at the front desk to check in.</p>`
+        : ""
+    }
 <p>Where: ${escapeHtml(venue.address)}<br><a href="${escapeHtml(input.eventUrl)}">Event details</a></p>
 <p>${brandButton(escapeHtml(input.manageUrl), "Manage registration")}</p>
 <p>To cancel or change your registration, call us at ${escapeHtml(venue.phone)}.</p>`,
@@ -98,6 +105,7 @@ ${venue.venueName}`;
         contentType: "text/calendar; charset=utf-8; method=PUBLISH",
         content: Buffer.from(ics, "utf8").toString("base64"),
       },
+      ...(input.qr ? [input.qr.attachment] : []),
     ],
   };
 }

@@ -6,6 +6,7 @@ import { CHECK_IN_MESSAGES, parseCheckInCode } from "../../../../domain/check-in
 import { errorMessage } from "../../../lib/api";
 import { AdminScreen } from "../shared/AdminScreen";
 import { useCheckInByCode } from "./api/check-in-by-code";
+import { QrScanner } from "./scanner/QrScanner";
 
 /**
  * Issue 33 item 2: the front desk checks a player in by the booking reference on their email or
@@ -49,6 +50,9 @@ export default function CheckInPage() {
           Type the booking reference from the player's confirmation email or manage page, or scan its QR code.
           A booking checks in on its day only, and only once.
         </Text>
+        <Paper withBorder p="md" radius="md">
+          <QrScanner onCode={submit} />
+        </Paper>
         <Paper withBorder p="md" radius="md">
           <form onSubmit={onSubmit} noValidate>
             <Stack gap="sm">

@@ -1,0 +1,39 @@
+import QRCode from "qrcode";
+import { REFERENCE_QR_OPTIONS, REFERENCE_QR_SIZE, referenceQrAlt } from "../../domain/reference-qr";
+import { escapeHtml } from "../lib/escape-html";
+
+// Issue 33 item 2: the check-in QR code in a confirmation email, as a PNG attached inline (a CID
+// attachment): mail clients that block data: URIs (Gmail, Outlook) show an inline part, and no
+// remote image is fetched. The page's copy is drawn in the browser (ReferenceQrCode.tsx).
+
+export const REFERENCE_QR_CID = "check-in-qr@venue-booking";
+
+export type InlineAttachment = {
+  filename: string;
+  contentType: string;
+  /** Base64, as the outbox stores attachments. */
+  content: string;
+  /** Referenced from the HTML as `cid:…`. */
+  cid: string;
+};
+
+/** The reference as a PNG QR code, twice the shown size for sharp high-density screens. */
+export async function referenceQrPng(reference: string): Promise<Buffer> {
+  return QRCode.toBuffer(reference, { ...REFERENCE_QR_OPTIONS, type: "png", width: REFERENCE_QR_SIZE * 2 });
+}
+
+/** The inline attachment and the HTML that shows it (with the reference as its alt text). */
+export async function referenceQrPart(
+  reference: string,
+): Promise<{ attachment: InlineAttachment; html: string }> {
+  const png = await referenceQrPng(reference);
+  return {
+    attachment: {
+      filename: "check-in-qr.png",
+      contentType: "image/png",
+      content: png.toString("base64"),
+      cid: REFERENCE_QR_CID,
+    },
+    html: `<img src="cid:${REFERENCE_QR_CID}" alt="${escapeHtml(referenceQrAlt(reference))}" width="${REFERENCE_QR_SIZE}" height="${REFERENCE_QR_SIZE}" style="display:block;border:0">`,
+  };
+}
