@@ -177,6 +177,10 @@ test.describe("events", () => {
     await expect(other.getByRole("heading", { name: "Your registration" })).toBeVisible();
     await expect(other.getByTestId("registration-reference")).toHaveText(reference);
     await expect(other.getByTestId("registration-paid")).toHaveText("$30.00");
+    // Issue 33 item 2: the check-in QR code, named by its reference.
+    await expect(
+      other.getByRole("img", { name: `Check-in QR code for registration reference ${reference}` }),
+    ).toBeVisible();
     await other.context().close();
 
     // The admin sees it in the event's modal and refunds it with the manager password.
