@@ -36,7 +36,7 @@ export function ReferenceQrCode({ reference }: { reference: string }) {
     };
   }, [reference]);
 
-  // Without the code (its script failed to load) the reference below still checks the player in.
+  // Without the code (its script failed to load) the reference in the details still checks in.
   if (failed) return null;
   const src = drawn?.reference === reference ? drawn.src : null;
   return (
