@@ -70,7 +70,7 @@ describe("the check-in QR code in confirmation emails", () => {
         now: clock.now,
       });
       expect(await outbox.deliverDue()).toBeGreaterThanOrEqual(1);
-      const sent = present(smtp.received.find((m) => m.to.includes(email))).data;
+      const sent = present(smtp.received.find((m) => m.to.some((rcpt) => rcpt.includes(email)))).data;
       expect(sent).toMatch(/Content-Type: multipart\/related/i);
       expect(sent).toContain(`Content-ID: <${REFERENCE_QR_CID}>`);
       expect(sent).toMatch(/Content-Disposition: inline; filename=check-in-qr\.png/i);
