@@ -26,7 +26,7 @@ export function databaseTable(r: DatabaseResult): string[] {
   add("availability cached (1 s, info)", r.cached);
   if (r.growth)
     add(
-      `UNCACHED + growth (${r.growth.abandonedHolds} abandoned holds, ${r.growth.futureBookings} future bookings${r.history ? `, ${r.history.reservations} rows in all` : ""})`,
+      `UNCACHED + growth (${r.growth.abandonedHolds} abandoned holds, ${r.growth.futureBookings} future bookings${r.growth.closures ? `, ${r.growth.closures} closures, ${r.growth.specialDays} special days` : ""}${r.history ? `, ${r.history.reservations} rows in all` : ""})`,
       r.uncachedWithGrowth,
     );
   add(`UNCACHED, its twin without the growth (same windows, alternating)`, r.uncachedTwin);

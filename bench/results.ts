@@ -25,6 +25,9 @@ export type Growth = {
   abandonedHolds: number;
   futureBookings: number;
   reservations: number;
+  /** The venue's closures and special days in the grown database (issue 31). */
+  closures?: number;
+  specialDays?: number;
   seconds: number;
 };
 export type Failure = { part: string; error: string };

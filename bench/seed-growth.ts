@@ -2,13 +2,16 @@
 // - 100,000 abandoned holds on the bookable dates: expired holds whose pending reservations were
 //   cancelled, spread over every facility and time of today … today + 10 — what the rush leaves;
 // - a year of future bookings past the booking horizon (standing leagues and staff bookings),
-//   about half of every facility's day, from today + 15 to today + 365.
+//   about half of every facility's day, from today + 15 to today + 365;
+// - 200 closures and 50 special days (issue 31 Performance: bench/seed-closures.ts), which every
+//   availability lookup reads.
 // Run as its own process with DATABASE_URL or DATA_DIR; prints one JSON line. The bench vacuums the
 // tables afterwards (bench/vacuum.ts), as it does the twin's.
 import { count, sql } from "drizzle-orm";
 import { addDaysToDate, venueToday } from "../src/domain/venue-time";
 import { openDatabase } from "../src/server/db/client";
 import { holds, reservations } from "../src/server/db/schema";
+import { seedClosures } from "./seed-closures";
 
 const ABANDONED = Number(process.env.BENCH_ABANDONED_HOLDS ?? "100000");
 const database = await openDatabase({
@@ -65,6 +68,7 @@ await db.execute(sql`
        generate_series(0, 5) as s`);
 const [after] = await db.select({ n: count() }).from(reservations);
 const [holdRows] = await db.select({ n: count() }).from(holds);
+const schedule = await seedClosures(db, today);
 await database.close();
 console.log(
   JSON.stringify({
@@ -72,6 +76,8 @@ console.log(
     futureBookings: (after?.n ?? 0) - (before?.n ?? 0) - ABANDONED,
     reservations: after?.n ?? 0,
     holds: holdRows?.n ?? 0,
+    closures: schedule.closures,
+    specialDays: schedule.specialDays,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   }),
 );

@@ -72,7 +72,7 @@ export const venueFacility = z.object({
   id: z.number().int(),
   name: z.string(),
   isActive: z.boolean(),
-  /** Bookings and events from today on that use it (a deactivation first deals with them). */
+  /** Live bookings and events on it that have not ended yet (a deactivation first deals with them). */
   upcoming: z.number().int(),
 });
 export type VenueFacility = z.infer<typeof venueFacility>;

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { DEFAULT_FACILITIES } from "../../domain/facilities";
+import { DEFAULT_FACILITIES, DEFAULT_OPENING_HOURS } from "../../domain/facilities";
 import { slotPrices } from "../../domain/pricing";
 import { addDaysToDate, dayOfWeek, minutesOf, timeOf, venueToday } from "../../domain/venue-time";
 import { createUserWithPassword } from "../auth/create-user";
@@ -54,23 +54,19 @@ export const DEMO_USERS = [
   },
 ] as const;
 
-// SPEC §2 Footer hours; 0 = Sunday.
-const HOURS: Array<[number, string, string]> = [
-  [0, "10:30", "21:00"],
-  [1, "09:00", "21:00"],
-  [2, "09:00", "21:00"],
-  [3, "09:00", "21:00"],
-  [4, "09:00", "21:00"],
-  [5, "09:00", "22:00"],
-  [6, "09:00", "22:00"],
-];
-
+/**
+ * No account yet: a database nobody has used (the demo seeds into it). Courts, bays and hours do
+ * not tell, since every new database starts with the spec's (migration 0027).
+ */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(courts);
+  const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) === 0;
 }
 
-/** Courts 1–8, dart bays 1–4 and the opening hours: what every booking needs, without demo people. */
+/**
+ * Courts 1–8, dart bays 1–4 and the opening hours, where missing: what every booking needs, without
+ * demo people. A new database has them already (migration 0027); the demo and tests make sure.
+ */
 export async function seedFacilities(db: Db): Promise<void> {
   await db
     .insert(courts)
@@ -82,7 +78,7 @@ export async function seedFacilities(db: Db): Promise<void> {
     .onConflictDoNothing();
   await db
     .insert(operatingHours)
-    .values(HOURS.map(([dayOfWeek, opensAt, closesAt]) => ({ dayOfWeek, opensAt, closesAt })))
+    .values(DEFAULT_OPENING_HOURS.map(([dayOfWeek, opensAt, closesAt]) => ({ dayOfWeek, opensAt, closesAt })))
     .onConflictDoNothing();
 }
 

@@ -8,7 +8,7 @@ import { writeAudit } from "../kernel/staff/audit-log";
 import { AppError } from "../lib/errors";
 import { assertNameFree } from "./add-facility";
 import { changeVenueRules } from "./change-venue-rules";
-import { facilitiesOf, facilityTable, listFacilities, lockFacilities } from "./facility-tables";
+import { facilitiesOf, facilityTable, listFacilities, lockFacilities, upcomingUse } from "./facility-tables";
 
 /**
  * Staff rename, deactivate or reactivate a court or dart bay (issue 31 item 1); its id never
@@ -38,7 +38,8 @@ export async function updateFacility(
         throw new AppError("CONFLICT", FACILITY_MESSAGES.lastActive(type));
       }
       if (current.upcoming > 0) {
-        throw new AppError("CONFLICT", FACILITY_MESSAGES.hasUpcoming(current.name, current.upcoming), {
+        const use = (await upcomingUse(tx, type, now)).get(id) ?? { bookings: 0, events: 0 };
+        throw new AppError("CONFLICT", FACILITY_MESSAGES.hasUpcoming(type, current.name, use), {
           upcoming: current.upcoming,
         });
       }
