@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { toast } from "./fixtures";
 
@@ -8,25 +9,23 @@ import { toast } from "./fixtures";
 // checkout. After `create-admin`, the owner names the venue, sets Sunday's hours and a court price
 // in the admin, and a guest books and pays at that price.
 
-const port = Number(process.env.E2E_PORT ?? 3100) + 20;
-const base = `http://localhost:${port}`;
-const dataDir = `.tmp/first-run-${port}`;
 const OWNER = { email: "owner@riverside.example", password: "riverside-owner-2026-secret" };
-const env = {
-  PATH: process.env.PATH ?? "",
-  HOME: process.env.HOME ?? "",
-  NODE_ENV: "production",
-  AUTH_SECRET: "first-run-e2e-secret-0123456789abcdef0123456789",
-  PUBLIC_URL: base,
-  HOST: "127.0.0.1",
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  DATABASE_URL: "",
-  STRIPE_SECRET_KEY: "",
-  TEST_CHECKOUT: "true",
-  LOG_LEVEL: "warn",
-};
 
+/** A port nobody listens on now (not one derived from E2E_PORT, which other runs on this machine use). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+let base = "";
+let dataDir = "";
+let env: Record<string, string> = {};
 let server: ChildProcess | null = null;
 
 function run(args: string[], stdin = ""): Promise<string> {
@@ -46,6 +45,23 @@ function run(args: string[], stdin = ""): Promise<string> {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  dataDir = `.tmp/first-run-${port}`;
+  env = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    NODE_ENV: "production",
+    AUTH_SECRET: "first-run-e2e-secret-0123456789abcdef0123456789",
+    PUBLIC_URL: base,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    STRIPE_SECRET_KEY: "",
+    TEST_CHECKOUT: "true",
+    LOG_LEVEL: "warn",
+  };
   rmSync(dataDir, { recursive: true, force: true });
   const created = await run(
     ["dist/server/cli/create-admin.js", "--email", OWNER.email, "--name", "Olive Owner"],
@@ -54,6 +70,8 @@ test.beforeAll(async () => {
   expect(created).toContain("Admin account created");
   server = spawn(process.execPath, ["dist/server/main.js"], { env, stdio: "inherit" });
   for (let i = 0; i < 200; i++) {
+    // Ours, not another process that took the port meanwhile: it must still be running.
+    if (server.exitCode !== null) throw new Error("the fresh venue's server exited at start");
     const up = await fetch(`${base}/api/health`).then(
       (r) => r.ok,
       () => false,
