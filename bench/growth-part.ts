@@ -5,7 +5,7 @@
 import { median } from "./frontend";
 import { load, log, part, rawFloorOf, withServer } from "./harness";
 import type { LatencyFigure } from "./load";
-import type { DatabaseResult, Growth, RawFloor } from "./results";
+import type { DatabaseResult, Growth, RawFloor, ReportFigure } from "./results";
 import { type DatabaseTarget, runScript, twinOf } from "./server";
 import { GROWTH_WINDOWS, HISTORY, SECONDS, UNCACHED } from "./settings";
 
@@ -36,6 +36,12 @@ export async function measureGrowth(
       await runScript("bench/vacuum.ts", target.env);
       await runScript("bench/vacuum.ts", twin.env);
     });
+    if (HISTORY) {
+      log(`${db}: the reports on three years of history`);
+      r.reports = await part(failures, "reports on the grown database", () =>
+        runScript<{ reports: ReportFigure[] }>("bench/report-timings.ts", target.env).then((x) => x.reports),
+      );
+    }
     log(`${db}: raw floor, grown and twin, ${GROWTH_WINDOWS} alternating windows each`);
     const floors = await part(failures, "raw floor with growth", () =>
       // The windows compare the two copies with each other: a second's warm-up each, alike.

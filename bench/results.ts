@@ -60,6 +60,8 @@ export type DatabaseResult = {
   doubleBookings?: number;
   growth?: Growth;
   history?: { reservations: number; seconds: number };
+  /** Issue 33: each report's query on the grown database (bench/report-timings.ts), full runs only. */
+  reports?: ReportFigure[];
   /** Medians of `GROWTH_WINDOWS` windows, alternating with the twin's. */
   uncachedWithGrowth: LatencyFigure[];
   rawFloorWithGrowth?: RawFloor;
@@ -68,6 +70,8 @@ export type DatabaseResult = {
   rawFloorTwin?: RawFloor;
   failures: Failure[];
 };
+export type ReportFigure = { label: string; runs: number; p50: number; p99: number };
+
 /** A database part that could not start (no server, no database): its failure alone. */
 export function failedDatabase(name: string, error: string): DatabaseResult {
   return {

@@ -22,6 +22,7 @@ import { FRONTEND_BUDGET, frontendChecks } from "./frontend";
 import { freePort, log, part } from "./harness";
 import { measureMachineFloor } from "./machine-floor";
 import { report } from "./report";
+import { reportChecks } from "./report-checks";
 import { type Check, type DatabaseResult, failedCheck, failedDatabase, type SharedFigures } from "./results";
 import { createPgliteTarget, createPostgresTarget, type DatabaseTarget, serverRuntime } from "./server";
 import {
@@ -73,7 +74,11 @@ async function main() {
   }
   const checks: Check[] = [
     ...shared.floorFailures.map((f) => failedCheck(f.part, f.error)),
-    ...results.flatMap((r) => [...availabilityChecks(r), ...bookingChecks(r, shared.machineFloor)]),
+    ...results.flatMap((r) => [
+      ...availabilityChecks(r),
+      ...bookingChecks(r, shared.machineFloor),
+      ...reportChecks(r),
+    ]),
     ...shared.frontendFailures.map((f) => failedCheck(`front end: ${f.part}`, f.error)),
     ...(shared.frontend ? frontendChecks(shared.frontend) : []),
     ...(shared.embeddedStart ? embeddedChecks(shared.embeddedStart) : []),

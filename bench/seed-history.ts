@@ -1,5 +1,6 @@
-// Adds three years of past reservations (about a million rows) for `npm run bench`, so the
-// availability figure can be compared with and without history. Every court and dart bay is booked
+// Adds three years of past reservations (about a million rows) and their payments (a third of a
+// million) for `npm run bench`, so the availability figure can be compared with and without
+// history, and the reports are measured on it. Every court and dart bay is booked
 // in 30-minute blocks from 9 AM to 10 PM on every past day, and each block also carries two
 // abandoned holds (cancelled pending reservations), which is what a busy venue's table accumulates.
 // Run as its own process with DATABASE_URL or DATA_DIR; prints one JSON line. The bench vacuums the
@@ -42,6 +43,24 @@ for (let from = first; from < today; from = addDaysToDate(from, CHUNK_DAYS)) {
          generate_series(0, 25) as s,
          generate_series(0, 2) as k`);
 }
+
+// Issue 33 item 3: what those bookings paid, for the reports on a grown database: one payment a
+// confirmed block, made on its day, with a share of event and membership payments and of refunds.
+// A payment of history refers to no hold (the blocks have none), so the report's split reads the
+// hold index and finds nothing, as a lookup of a real hold costs the same probe.
+await db.execute(sql`
+  insert into payments (provider, purpose, amount_cents, refunded_cents, state, reference, created_at, updated_at)
+  select 'test',
+         case when n % 10 = 0 then 'event_registration' when n % 25 = 0 then 'membership' else 'reservation' end,
+         price_cents,
+         case when n % 20 = 0 then price_cents when n % 33 = 0 then price_cents / 2 else 0 end,
+         case when n % 20 = 0 then 'refunded' else 'completed' end,
+         gen_random_uuid(),
+         (date + start_time) at time zone 'America/Chicago' - interval '2 days',
+         (date + start_time) at time zone 'America/Chicago' - interval '2 days'
+    from (select date, start_time, price_cents, row_number() over () as n
+            from reservations
+           where customer_email = 'history@example.test' and status = 'confirmed' and date < ${today}::date) h`);
 
 const [total] = await db.select({ n: count() }).from(reservations);
 const [past] = await db

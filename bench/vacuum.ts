@@ -14,7 +14,7 @@ const database = await openDatabase({
   longStatements: true,
 });
 const started = performance.now();
-for (const table of ["reservations", "holds"])
+for (const table of ["reservations", "holds", "payments"])
   await database.db.execute(sql.raw(`vacuum (analyze) ${table}`));
 await database.close();
 console.log(JSON.stringify({ seconds: Math.round((performance.now() - started) / 100) / 10 }));

@@ -13,6 +13,7 @@ const MembersPage = lazy(() => import("./features/admin/members/MembersPage"));
 const CouponsPage = lazy(() => import("./features/admin/coupons/CouponsPage"));
 const AuditLogPage = lazy(() => import("./features/admin/audit/AuditLogPage"));
 const ExportsPage = lazy(() => import("./features/admin/exports/ExportsPage"));
+const ReportsPage = lazy(() => import("./features/admin/reports/ReportsPage"));
 const StaffPage = lazy(() => import("./features/admin/staff/StaffPage"));
 const CheckInPage = lazy(() => import("./features/admin/check-in/CheckInPage"));
 const StaffInvitePage = lazy(() => import("./features/auth/StaffInvitePage"));
@@ -145,6 +146,14 @@ const routes: RouteObject[] = [
         element: (
           <RequireAdmin staff="manager">
             <ExportsPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "/admin/reports",
+        element: (
+          <RequireAdmin staff="manager">
+            <ReportsPage />
           </RequireAdmin>
         ),
       },

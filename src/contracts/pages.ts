@@ -25,6 +25,7 @@ const PAGES: Page[] = [
   { pattern: /^\/admin\/coupons$/, title: "Coupon Codes" },
   { pattern: /^\/admin\/audit$/, title: "Audit Log" },
   { pattern: /^\/admin\/exports$/, title: "Exports" },
+  { pattern: /^\/admin\/reports$/, title: "Reports" },
   { pattern: /^\/admin\/staff$/, title: "Staff" },
   { pattern: /^\/staff-invite$/, title: "Join the Staff" },
   { pattern: /^\/admin\/settings(\/[a-z-]+)?$/, title: "Venue Settings" },

@@ -242,6 +242,13 @@ const SCREENS: Screen[] = [
     ready: (p) => p.getByRole("link", { name: "Download Bookings CSV" }),
   },
   {
+    // Issue 33 item 3: the reports, with the revenue chart and its tables.
+    route: "/admin/reports",
+    as: "admin",
+    path: () => "/admin/reports",
+    ready: (p) => p.getByTestId("revenue-days"),
+  },
+  {
     // Issue 33: the owner's staff page (the demo admin is the owner).
     route: "/admin/staff",
     as: "admin",

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../deps";
+import { reportRoutes } from "../reports/report-routes";
 import { auditRoutes } from "./audit-routes";
 import { couponRoutes } from "./coupon-routes";
 import { dashboardRoutes } from "./dashboard-routes";
@@ -17,5 +18,6 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
   .route("/", couponRoutes)
   .route("/", auditRoutes)
   .route("/", exportRoutes)
+  .route("/", reportRoutes)
   .route("/", selfServicePolicyRoutes)
   .route("/", memberCancelPolicyRoutes);

@@ -578,6 +578,8 @@ export const payments = pgTable(
   },
   (t) => [
     index("payments_reference_idx").on(t.reference, t.purpose),
+    // The revenue report's range of payments taken (migration 0028).
+    index("payments_paid_created_idx").on(t.createdAt).where(sql`${t.state} in ('completed', 'refunded')`),
     check("payments_provider_check", sql`${t.provider} in ('stripe', 'test')`),
     check(
       "payments_state_check",

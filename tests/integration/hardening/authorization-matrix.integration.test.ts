@@ -770,6 +770,11 @@ const ROWS: Row[] = [
     expected: managers(200),
     call: () => get("/api/admin/exports/bookings?from=2026-01-01&to=2026-01-31"),
   },
+  {
+    route: "GET /api/admin/reports/:report",
+    expected: managers(200),
+    call: () => get("/api/admin/reports/revenue?from=2026-01-01&to=2026-01-31"),
+  },
 
   // ---- booking ----
   { route: "GET /api/booking/context", expected: everyone(200), call: () => get("/api/booking/context") },

@@ -14,6 +14,7 @@ const LINKS: Array<{ label: string; to: string; role: StaffRole }> = [
   { label: "Coupons", to: "/admin/coupons", role: "manager" },
   { label: "Live Events", to: "/events", role: "front_desk" },
   { label: "Audit Log", to: "/admin/audit", role: "manager" },
+  { label: "Reports", to: "/admin/reports", role: "manager" },
   { label: "Exports", to: "/admin/exports", role: "manager" },
   { label: "Settings", to: "/admin/settings", role: "manager" },
   { label: "Staff", to: "/admin/staff", role: "owner" },

@@ -1,0 +1,87 @@
+import { NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import type { FacilityUse, UtilisationReport } from "../../../../contracts/reports";
+import type { ReportRange } from "../../../../domain/reports";
+import { utilisationPercent } from "../../../../domain/utilisation";
+import { LoadError } from "../../../components/LoadError";
+import { Skeleton } from "../../../components/Skeleton";
+import { useUtilisationReport } from "./api/get-utilisation-report";
+import { ScrollTable } from "./ScrollTable";
+import { UtilisationHeatMap } from "./UtilisationHeatMap";
+
+const keyOf = (f: FacilityUse) => `${f.facilityType}:${f.id ?? "all"}`;
+const percentText = (booked: number, open: number) => {
+  const p = utilisationPercent(booked, open);
+  return p === null ? "Closed" : `${p}%`;
+};
+
+/** Issue 33 item 3: utilisation as a weekday × hour heat map (a table), per type or per court. */
+export function UtilisationSection({ range, enabled }: { range: ReportRange; enabled: boolean }) {
+  const query = useUtilisationReport(range, enabled);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="utilisation-heading">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="utilisation-heading">
+          Utilisation
+        </Title>
+        {query.isError ? (
+          <LoadError
+            message={query.error.message}
+            onRetry={() => query.refetch()}
+            retrying={query.isFetching}
+          />
+        ) : !query.data ? (
+          enabled && <Skeleton style={{ display: "block", height: 240 }} />
+        ) : (
+          <UtilisationBody report={query.data} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function UtilisationBody({ report }: { report: UtilisationReport }) {
+  const all = [...report.types, ...report.facilities];
+  const [selected, setSelected] = useState(() => keyOf(report.types[0] ?? all[0] ?? ({} as FacilityUse)));
+  const shown = all.find((f) => keyOf(f) === selected) ?? report.types[0];
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        Booked minutes over the minutes the venue's hours keep each court or bay open.
+      </Text>
+      <ScrollTable label="Utilisation, this period and the period before">
+        <Table miw={420} striped>
+          <Table.Caption>Utilisation, this period and the period before</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Court or bay</Table.Th>
+              <Table.Th scope="col" ta="right">
+                This period
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Period before
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {all.map((f) => (
+              <Table.Tr key={keyOf(f)} data-testid="utilisation-row">
+                <Table.Th scope="row">{f.name}</Table.Th>
+                <Table.Td ta="right">{percentText(f.bookedMinutes, f.openMinutes)}</Table.Td>
+                <Table.Td ta="right">{percentText(f.previousBookedMinutes, f.previousOpenMinutes)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollTable>
+      <NativeSelect
+        label="Heat map of"
+        value={selected}
+        onChange={(e) => setSelected(e.currentTarget.value)}
+        data={all.map((f) => ({ value: keyOf(f), label: f.name }))}
+        maw={280}
+      />
+      {shown && <UtilisationHeatMap use={shown} />}
+    </Stack>
+  );
+}
