@@ -11,6 +11,7 @@ import {
   measureJourney,
   measureRush,
 } from "./load";
+import { type MixedLoad, measureMixed } from "./mixed-load";
 
 type Lane = { date: string; facilityType: "court" | "dart_bay" };
 export type LoadTask =
@@ -19,7 +20,8 @@ export type LoadTask =
   | { kind: "contention"; url: string; date: string; clients: number; firstPlayer: number }
   | { kind: "rush"; url: string; date: string; clients: number; firstPlayer: number; rounds: number }
   | { kind: "journey"; url: string; lanes: Lane[]; perClient: number; firstPlayer: number }
-  | { kind: "floor"; url: string; clients: number; requestsPerClient: number; date: string };
+  | { kind: "floor"; url: string; clients: number; requestsPerClient: number; date: string }
+  | ({ kind: "mixed"; url: string } & MixedLoad);
 
 const task = JSON.parse(process.env.BENCH_TASK ?? "{}") as LoadTask;
 
@@ -64,8 +66,10 @@ async function run(t: LoadTask): Promise<unknown> {
       return measureJourney(t.url, t.lanes, t.perClient, t.firstPlayer);
     case "floor":
       return measureFloor(t.url, t.clients, t.requestsPerClient, t.date);
+    case "mixed":
+      return measureMixed(t.url, t);
   }
 }
 
-if (task.kind !== "availability") await warmGenerator();
+if (task.kind !== "availability" && task.kind !== "mixed") await warmGenerator();
 console.log(JSON.stringify(await run(task)));

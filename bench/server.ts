@@ -2,7 +2,7 @@
 // and stopped by the bench. The load comes from the bench's own process, over loopback.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import pg from "pg";
 
@@ -163,18 +163,33 @@ export function serverRuntime(): ServerRuntime {
   return runtime;
 }
 
-export type RunningServer = { url: string; stop(): Promise<void> };
+export type RunningServer = { url: string; pid?: number; stop(): Promise<void> };
+
+/**
+ * The CPU time (user + system, seconds) a process has used so far, from /proc (Linux): on a shared
+ * machine, CPU per request compares two servers where requests/s measured minutes apart may not.
+ */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime are the 14th and 15th fields of the line (12th and 13th after the name).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /** Starts the production server on a free port and waits for /api/health. */
 export async function startServer(
   target: DatabaseTarget,
   port: number,
   env: Record<string, string> = {},
+  node = serverRuntime().node,
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   // BENCH_SERVER_NODE_ARGS: node flags for the server under test, e.g. "--cpu-prof" to profile it.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child: ChildProcess = spawn(serverRuntime().node, [...nodeArgs, "dist/server/main.js"], {
+  const child: ChildProcess = spawn(node, [...nodeArgs, "dist/server/main.js"], {
     env: {
       ...process.env,
       ...target.env,
@@ -225,6 +240,7 @@ export async function startServer(
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       if (exited) return;
       const done = new Promise((r) => child.on("exit", r));

@@ -24,6 +24,8 @@ export const HOLDS_PER_CLIENT = SHORT ? 8 : 16;
 export const JOURNEY_CLIENTS = 16;
 export const JOURNEY_PER_CLIENT = SHORT ? 3 : 6;
 export const HISTORY = !SHORT;
+/** The newcomer's default (`npm start`) under mixed load before its memory is read (issue 35 item 4). */
+export const NEWCOMER_SECONDS = Number(process.env.BENCH_NEWCOMER_SECONDS ?? (SHORT ? "20" : "300"));
 export const UNCACHED = { AVAILABILITY_CACHE_MS: "0" };
 /** The growth figures: this many windows each on the grown database and on its twin, alternating. */
 export const GROWTH_WINDOWS = 3;

@@ -12,6 +12,8 @@ const child = spawn(process.execPath, ["--enable-source-maps", "dist/server/main
   env: {
     ...process.env,
     NODE_ENV: "development",
+    // Every answer of the suite checked against its contract (off for npm start: decision 034).
+    CHECK_RESPONSES: "true",
     PORT: port,
     PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,

@@ -145,8 +145,9 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
         : apiBodyLimit(c, next),
   );
   const api = createApi();
-  // Development and test check every answer against its contract; production skips the cost.
-  if (!deps.config.isProduction) app.use("/api/*", validateResponses(api, "/api"));
+  // Tests (CHECK_RESPONSES, on under NODE_ENV=test and in the browser tests' server) check every
+  // answer against its contract; npm start and production skip the cost (decision 034).
+  if (deps.config.CHECK_RESPONSES) app.use("/api/*", validateResponses(api, "/api"));
   app.route("/api", api);
   app.get("/metrics", metricsEndpoint);
   app.route("/dev/mailbox", devMailboxRoutes);

@@ -21,6 +21,7 @@ test.beforeAll(async () => {
     env: {
       ...process.env,
       NODE_ENV: "development",
+      CHECK_RESPONSES: "true",
       PORT: "0",
       PUBLIC_URL: "http://localhost",
       DATA_DIR,

@@ -14,10 +14,11 @@ const isZod = (value: unknown): value is ZodType =>
 const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
 /**
- * ARCHITECTURE.md: every response goes through its contract. In development and test (never in
- * production, where the parse would cost every request time) each JSON answer of a route with a
- * contract is parsed with the schema of its status; an answer that does not match is logged and
- * replaced by a 500, so a test or a developer sees it at once instead of a browser later.
+ * ARCHITECTURE.md: every response goes through its contract. With CHECK_RESPONSES (on in the
+ * integration tests and the browser tests' server; off for npm start and in production, where the
+ * parse cost every request time: decision 034) each JSON answer of a route with a contract is
+ * parsed with the schema of its status; an answer that does not match is logged and replaced by a
+ * 500, so a test sees it at once instead of a browser later.
  */
 export function validateResponses(api: OpenAPIHono<AppEnv>, basePath: string): MiddlewareHandler<AppEnv> {
   const schemas = new Map<string, ZodType>();

@@ -42,6 +42,24 @@ describe("loadConfig", () => {
     expect(loadConfig({ LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
   });
 
+  it("checks answers against their contracts in tests only, unless CHECK_RESPONSES says otherwise (decision 034)", () => {
+    const production = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(32),
+      PUBLIC_URL: "https://venue.example",
+    };
+    // npm start (development) and production: off by default.
+    expect(loadConfig({}).CHECK_RESPONSES).toBe(false);
+    expect(loadConfig({ NODE_ENV: "development" }).CHECK_RESPONSES).toBe(false);
+    expect(loadConfig(production).CHECK_RESPONSES).toBe(false);
+    // The Vitest harness (NODE_ENV=test): on by default.
+    expect(loadConfig({ NODE_ENV: "test" }).CHECK_RESPONSES).toBe(true);
+    // One explicit setting wins either way (the browser tests' server turns it on in development).
+    expect(loadConfig({ NODE_ENV: "development", CHECK_RESPONSES: "true" }).CHECK_RESPONSES).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test", CHECK_RESPONSES: "false" }).CHECK_RESPONSES).toBe(false);
+    expect(() => loadConfig({ CHECK_RESPONSES: "sometimes" })).toThrow(/CHECK_RESPONSES/);
+  });
+
   it("in production requires an https PUBLIC_URL (plain http only on loopback) and refuses SEED_ON_EMPTY", () => {
     const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) };
     expect(() => loadConfig(production)).toThrow(/PUBLIC_URL: required/);

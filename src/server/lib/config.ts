@@ -24,6 +24,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** json (one object a line, for log shippers) or pretty (one short line each, for a person). */
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  /**
+   * Every JSON answer parsed against its contract, a drifted one logged and turned into a 500: a
+   * test-time check (decision 034). Unset: on under NODE_ENV=test, off otherwise (npm start, production).
+   */
+  CHECK_RESPONSES: bool.optional(),
   /** Bearer token for GET /metrics; without it the endpoint answers 404. */
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   /** How often each instance sweeps holds whose time is up (ms). */
@@ -91,13 +96,18 @@ const schema = z.object({
 
 export type RawConfig = z.infer<typeof schema>;
 
-export type Config = Omit<RawConfig, "AVAILABILITY_CACHE_MS" | "LOG_FORMAT" | "HOST" | "SEED_ON_EMPTY"> & {
+export type Config = Omit<
+  RawConfig,
+  "AVAILABILITY_CACHE_MS" | "LOG_FORMAT" | "HOST" | "SEED_ON_EMPTY" | "CHECK_RESPONSES"
+> & {
   AVAILABILITY_CACHE_MS: number;
   /** Pretty only in development by default: production logs JSON (docs/monitoring.md). */
   LOG_FORMAT: "json" | "pretty";
   HOST: string;
   /** Seed the demo venue when the database is empty (the embedded demo only). */
   SEED_ON_EMPTY: boolean;
+  /** Answers checked against their contracts (tests); off for npm start and production. */
+  CHECK_RESPONSES: boolean;
   /** Session cookies are Secure (and __Host- prefixed): production, or any https PUBLIC_URL. */
   secureCookies: boolean;
   isProduction: boolean;
@@ -179,6 +189,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Off in tests, which write rows straight into the database and read availability at once.
     AVAILABILITY_CACHE_MS: raw.AVAILABILITY_CACHE_MS ?? (raw.NODE_ENV === "test" ? 0 : 1000),
     LOG_FORMAT: raw.LOG_FORMAT ?? (raw.NODE_ENV === "development" ? "pretty" : "json"),
+    // A check for tests (and the browser tests' server, which sets it): parsing every answer made
+    // npm start 3-7x slower than production on the same data (issue 35 item 4, decision 034).
+    CHECK_RESPONSES: raw.CHECK_RESPONSES ?? raw.NODE_ENV === "test",
     isProduction,
     publicUrl,
     storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR}/storage`,

@@ -52,6 +52,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       DATA_DIR: database.dataDir,
       // Fixed, so no secret file is written; sessions live in each test's own database anyway.
       AUTH_SECRET: "integration-tests-only-secret-0123456789abcdef",
+      // Every answer against its contract (NODE_ENV=test's default, named here): drift fails a test.
+      CHECK_RESPONSES: "true",
       ...options.env,
     });
     const logger = createLogger(process.env.TEST_LOG_LEVEL ?? config.LOG_LEVEL);
