@@ -2,6 +2,7 @@ import { Server as HttpServer } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
 import { endDueComps } from "./admin/comp-membership";
 import { createApp } from "./app";
+import { warmUpBookingPath } from "./booking/warm-up";
 import { createDeps } from "./bootstrap";
 import { findDemoAccounts } from "./demo/demo-data";
 import { DEMO_USERS, isDatabaseEmpty, seedDatabase } from "./demo/seed";
@@ -69,6 +70,11 @@ async function main() {
     server.headersTimeout = 66_000;
   }
   const demoEmails = pretty ? new Set(await findDemoAccounts(deps.db)) : new Set<string>();
+  // The booking path once before listening, so /api/health answers only when a rush would meet it
+  // warm; bounded by WARM_UP_MS, and nothing is written (booking/warm-up.ts, decision 034).
+  const { report: warmUp } = await warmUpBookingPath(deps, app, { budgetMs: config.WARM_UP_MS });
+  if (warmUp.timedOut) logger.warn(warmUp, "booking path warm-up cut short by WARM_UP_MS");
+  else if (!pretty) logger.info(warmUp, "booking path warmed");
   server.listen({ port: config.PORT, host: config.HOST, backlog: 4096 }, () => {
     if (pretty) {
       const demo = DEMO_USERS.filter((u) => demoEmails.has(u.email));

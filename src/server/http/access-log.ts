@@ -13,6 +13,13 @@ export function requestIdOf(incoming: string | undefined): string {
 }
 
 /**
+ * Requests the server makes of itself before it listens (booking/warm-up.ts): answered as any other,
+ * but neither logged nor counted in the metrics, which are the visitors'. A set of the Request
+ * objects themselves, so no header a visitor could send hides a request.
+ */
+export const unloggedRequests = new WeakSet<Request>();
+
+/**
  * The first middleware: gives every request an id (X-Request-Id, in and out), then writes one
  * access line per request with its duration and feeds the latency histogram.
  */
@@ -30,21 +37,23 @@ export function accessLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
     } finally {
       // An answer made elsewhere (a Response returned as is) did not take it up.
       if (!c.res.headers.has("X-Request-Id")) c.header("X-Request-Id", requestId);
-      const seconds = (performance.now() - started) / 1000;
-      const route = routePattern(c);
-      deps.metrics.observeRequest(c.req.method, route, c.res.status, seconds);
-      deps.logger.info(
-        {
-          reqId: requestId,
-          method: c.req.method,
-          path: pathForLog(c, route),
-          route,
-          status: c.res.status,
-          ms: Math.round(seconds * 10_000) / 10,
-          ip: clientIp(c),
-        },
-        "request",
-      );
+      if (!unloggedRequests.has(c.req.raw)) {
+        const seconds = (performance.now() - started) / 1000;
+        const route = routePattern(c);
+        deps.metrics.observeRequest(c.req.method, route, c.res.status, seconds);
+        deps.logger.info(
+          {
+            reqId: requestId,
+            method: c.req.method,
+            path: pathForLog(c, route),
+            route,
+            status: c.res.status,
+            ms: Math.round(seconds * 10_000) / 10,
+            ip: clientIp(c),
+          },
+          "request",
+        );
+      }
     }
   };
 }

@@ -60,6 +60,12 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ CHECK_RESPONSES: "sometimes" })).toThrow(/CHECK_RESPONSES/);
   });
 
+  it("warms the booking path for at most WARM_UP_MS before listening (5 s by default, 0 = off)", () => {
+    expect(loadConfig({}).WARM_UP_MS).toBe(5000);
+    expect(loadConfig({ WARM_UP_MS: "0" }).WARM_UP_MS).toBe(0);
+    expect(() => loadConfig({ WARM_UP_MS: "-1" })).toThrow(/WARM_UP_MS/);
+  });
+
   it("in production requires an https PUBLIC_URL (plain http only on loopback) and refuses SEED_ON_EMPTY", () => {
     const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) };
     expect(() => loadConfig(production)).toThrow(/PUBLIC_URL: required/);

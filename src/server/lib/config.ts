@@ -29,6 +29,11 @@ const schema = z.object({
    * test-time check (decision 034). Unset: on under NODE_ENV=test, off otherwise (npm start, production).
    */
   CHECK_RESPONSES: bool.optional(),
+  /**
+   * Issue 35 item 1: before listening, the booking path runs once (availability reads, a hold in a
+   * rolled-back transaction) so the first rush meets it warm; at most this long (ms), 0 = off.
+   */
+  WARM_UP_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Bearer token for GET /metrics; without it the endpoint answers 404. */
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   /** How often each instance sweeps holds whose time is up (ms). */
