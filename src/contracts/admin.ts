@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDate, dateString, formStartTime, timeString } from "./common";
+import { deskPaidMethod, deskPaymentMethod, deskPriceCents, paymentMethod } from "./desk-payments";
 
 // Staff operations (SPEC §2 Admin Dashboard, §4 Reservation status, §5 Admin manual reservation and
 // Admin edit reservation, §7 Reservations, §8 Admin). Money is integer cents; times are "HH:mm".
@@ -70,6 +71,12 @@ export const adminReservation = z.object({
   noShowAt: z.string().nullable(),
   /** The customer's no-shows at the venue so far, counted by email (0 without an email). */
   customerNoShows: z.number().int(),
+  /** Issue 32: what its payment (the whole checkout, or the desk payment) took, or null without one. */
+  paidCents: z.number().int().nullable(),
+  /** Issue 32: what of that payment has been refunded so far. */
+  refundedCents: z.number().int(),
+  /** Issue 32: how it was paid (online, cash, card at the desk), or null without a recorded payment. */
+  paymentMethod: paymentMethod.nullable(),
 });
 export type AdminReservation = z.infer<typeof adminReservation>;
 
@@ -134,6 +141,10 @@ export const manualReservationRequest = z.object({
     .min(0)
     .max(24 * 60),
   facilityIds: z.array(z.number().int()).max(20),
+  /** Issue 32 item 4: the price of each facility's booking (the rate card's, editable); 0 if left out. */
+  priceCents: deskPriceCents.optional(),
+  /** Issue 32 item 4: how it was paid at the desk; "unpaid" if left out. */
+  paymentMethod: deskPaymentMethod.optional(),
 });
 export type ManualReservationRequest = z.infer<typeof manualReservationRequest>;
 
@@ -152,8 +163,29 @@ export const reservationIdParams = z.object({ id: z.uuid("Reservation not found"
 export const reassignRequest = z.object({ facilityId: z.number().int() });
 export const editReservationRequest = z.object({ startTime: timeString, facilityId: z.number().int() });
 export const statusRequest = z.object({ status: reservationStatus });
-export const paymentStatusRequest = z.object({ manualPaymentStatus: manualPaymentStatus });
-export const refundRequest = z.object({ managerPassword: managerPasswordField });
+export const paymentStatusRequest = z.object({
+  manualPaymentStatus: manualPaymentStatus,
+  /** Issue 32 item 4: how a priced desk booking marked paid was paid (needed when it has a price). */
+  paymentMethod: deskPaidMethod.optional(),
+});
+export const refundRequest = z.object({
+  managerPassword: managerPasswordField,
+  /**
+   * Issue 32 item 5: this reservation's share (the default, and SPEC §4 Refund), every item of its
+   * checkout at once ("booking"), or part of what was paid ("amount", booking kept).
+   */
+  scope: z.enum(["reservation", "booking", "amount"], { error: "Choose what to refund" }).optional(),
+  amountCents: z
+    .number({ error: "Enter a refund amount in dollars and cents, at least $0.01" })
+    .int("Enter a refund amount in dollars and cents, at least $0.01")
+    .min(1, "Enter a refund amount in dollars and cents, at least $0.01")
+    .max(100_000_000, "Enter a refund amount in dollars and cents, at least $0.01")
+    .optional(),
+  /** One per refund dialog: a repeated request with it refunds once (the provider's idempotency key). */
+  requestId: z.uuid("Invalid refund request").optional(),
+  reason: z.string().trim().max(500, "Keep the reason under 500 characters").optional(),
+});
+export type RefundRequest = z.infer<typeof refundRequest>;
 
 export const reservationResponse = z.object({ reservation: adminReservation });
 export type ReservationResponse = z.infer<typeof reservationResponse>;

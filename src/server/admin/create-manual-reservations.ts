@@ -1,6 +1,12 @@
 import { z } from "zod";
 import type { ManualReservationRequest, ManualReservationResponse } from "../../contracts/admin";
 import { endTimeOf, isAdminSlot } from "../../domain/admin-schedule";
+import {
+  checkDeskPrice,
+  DESK_MESSAGES,
+  deskTotalCents,
+  isDeskPaymentMethod,
+} from "../../domain/desk-payments";
 import { isAdminDuration } from "../../domain/durations";
 import { compareDates, formatTimeRange, isDateString, venueToday } from "../../domain/venue-time";
 import type { SessionUser } from "../auth/session-user";
@@ -11,6 +17,7 @@ import { endDueHolds } from "../kernel/schedule/expire-holds";
 import { eventCourtsDuring, facilitiesByIds } from "../kernel/schedule/facility-occupancy";
 import { AppError } from "../lib/errors";
 import { present } from "../lib/present";
+import { recordDeskPayment } from "../payments/record-desk-payment";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { manualReservationEmail } from "./manual-reservation-email";
@@ -22,7 +29,9 @@ const isEmail = (value: string) => z.email().safeParse(value).success;
 /**
  * SPEC §5 Admin manual reservation ("Add Free Reservation"): one reservation per selected facility,
  * all or none in one transaction, created as DECISIONS.md says — confirmed, payment_status paid,
- * manual_payment_status 'unpaid', price 0, admin-created. A facility taken by a reservation (the
+ * manual_payment_status 'unpaid', price 0, admin-created. Issue 32 item 4: with a price (each
+ * facility's, from the rate card or typed by staff) and a method; cash or a card at the desk records
+ * one desk payment of the total, and the email becomes the receipt. A facility taken by a reservation (the
  * exclusion constraint) or an event fails the whole request with its name. The confirmation email,
  * when an email was given, is queued in the same transaction.
  */
@@ -43,6 +52,10 @@ export async function createManualReservations(
   if (customerEmail && !isEmail(customerEmail)) throw new AppError("VALIDATION", ADMIN_MESSAGES.email);
   if (!isAdminDuration(type, input.duration)) throw new AppError("VALIDATION", ADMIN_MESSAGES.duration);
   if (!isDateString(input.date)) throw new AppError("VALIDATION", "Invalid date");
+  const priceCents = checkDeskPrice(input.priceCents ?? 0);
+  if (priceCents === null) throw new AppError("VALIDATION", DESK_MESSAGES.price);
+  const method = input.paymentMethod ?? "unpaid";
+  if (!isDeskPaymentMethod(method)) throw new AppError("VALIDATION", DESK_MESSAGES.method);
   if (compareDates(input.date, venueToday(now)) < 0)
     throw new AppError("VALIDATION", ADMIN_MESSAGES.pastDate);
   if (!isAdminSlot(startTime, input.duration)) throw new AppError("VALIDATION", ADMIN_MESSAGES.timeSlot);
@@ -77,10 +90,10 @@ export async function createManualReservations(
                   duration: input.duration,
                   startTime: window.startTime,
                   endTime: window.endTime,
-                  priceCents: 0,
+                  priceCents,
                   status: "confirmed",
                   paymentStatus: "paid",
-                  manualPaymentStatus: "unpaid",
+                  manualPaymentStatus: method === "unpaid" ? "unpaid" : "paid",
                   isAdminCreated: true,
                   customerName,
                   customerEmail,
@@ -95,6 +108,10 @@ export async function createManualReservations(
             throw err;
           }
         }
+        const totalCents = deskTotalCents(priceCents, ids.length);
+        if (method !== "unpaid" && totalCents > 0) {
+          await recordDeskPayment(tx, { amountCents: totalCents, method, reservationIds: ids, now });
+        }
         const created = [];
         for (const id of ids) created.push(present(await loadAdminReservation(tx, id)));
         for (const after of created) {
@@ -104,13 +121,19 @@ export async function createManualReservations(
             at: now,
             before: null,
             after,
-            facts: ["facility", "date", "time", "status", "desk"],
+            facts: ["facility", "date", "time", "status", "desk", "priceCents", "method"],
           });
         }
         if (customerEmail && venue) {
           await deps.outbox.enqueue(tx, {
             to: customerEmail,
-            ...manualReservationEmail({ venue, customerName, reservations: created, now }),
+            ...manualReservationEmail({
+              venue,
+              customerName,
+              reservations: created,
+              now,
+              payment: { totalCents, method },
+            }),
             dedupeKey: `admin-booking-confirmation-${ids[0]}`,
           });
         }

@@ -142,6 +142,7 @@ const PURPOSE_LABELS: Record<string, string> = {
   reservation: "Court or bay booking",
   event_registration: "Event registration",
   membership: "Membership",
+  desk: "Booking paid at the desk",
 };
 
 /** Payments taken (completed, or since refunded in part or whole) in the range, by the time paid. */

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AdminReservation } from "../../contracts/admin";
+import type { AdminReservation, RefundRequest } from "../../contracts/admin";
 import { formatVenueDateShort } from "../../domain/booking-form";
 import type { SessionUser } from "../auth/session-user";
 import { reservations } from "../db/schema";
@@ -12,6 +12,8 @@ import { refundForStaff } from "../payments/refund-payment";
 import { reservationShareOfPayment } from "../payments/reservation-share";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { refundAuditDetails } from "./refund-audit";
+import { refundPaymentPart } from "./refund-payment-part";
 import { queueReservationChangeEmail } from "./reservation-change-email";
 import { isRefundable, loadAdminReservation } from "./reservation-dto";
 
@@ -30,8 +32,12 @@ export async function refundReservation(
   deps: AppDeps,
   actor: SessionUser,
   id: string,
-  managerPassword: string,
+  request: RefundRequest,
 ): Promise<AdminReservation> {
+  const { managerPassword } = request;
+  if (request.scope === "booking" || request.scope === "amount") {
+    return refundPaymentPart(deps, actor, id, { ...request, scope: request.scope });
+  }
   const before = await deps.db.query.reservations.findFirst({ where: eq(reservations.id, id) });
   if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.reservationNotFound);
   const target = {
@@ -48,7 +54,7 @@ export async function refundReservation(
     const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
     if (!row) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.reservationNotFound);
     if (row.isRefunded) throw new AppError("CONFLICT", ADMIN_MESSAGES.alreadyRefunded);
-    if (!isRefundable(row) || row.paymentId !== before.paymentId) {
+    if (!isRefundable(row, payment) || row.paymentId !== before.paymentId) {
       throw new AppError("VALIDATION", ADMIN_MESSAGES.notRefundable);
     }
     const refund = await refundForStaff(tx, deps, {
@@ -58,6 +64,7 @@ export async function refundReservation(
       idempotencyKey: `refund-reservation-${row.id}`,
       failureMessage: ADMIN_MESSAGES.refundFailed,
       logContext: { reservationId: row.id },
+      ledger: { actorUserId: actor.id, reservationId: row.id, reason: request.reason ?? null },
     });
     await tx
       .update(reservations)
@@ -68,10 +75,10 @@ export async function refundReservation(
     await queueReservationChangeEmail(deps, tx, {
       venue,
       reservation: result,
-      change: { kind: "refunded", amountCents: refund.amountCents },
+      change: { kind: "refunded", amountCents: refund.amountCents, atDesk: payment?.provider === "desk" },
       dedupeKey: `reservation-refunded-${id}`,
     });
-    return { result, details: refund };
+    return { result, details: refundAuditDetails("reservation", payment, refund) };
   });
   await deps.schedule.changed();
   return refunded;

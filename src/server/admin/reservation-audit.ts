@@ -15,6 +15,9 @@ export const reservationFacts = (r: AdminReservation) => ({
   time: r.displayTime,
   status: r.status,
   desk: r.manualPaymentStatus,
+  // Issue 32 item 4: the price in cents and how it was paid.
+  priceCents: r.priceCents,
+  method: r.paymentMethod,
 });
 
 type Fact = keyof ReturnType<typeof reservationFacts>;

@@ -17,7 +17,12 @@ import { MOVED_MONEY_NOTE, statusMoneyNote } from "./change-email-money";
 export type ReservationChange =
   | { kind: "moved"; before: AdminReservation }
   | { kind: "status"; before: AdminReservation }
-  | { kind: "refunded"; amountCents: number };
+  | { kind: "refunded"; amountCents: number; atDesk?: boolean; items?: number }
+  // Issue 32 item 5: part of the payment back, the booking kept.
+  | { kind: "partially_refunded"; amountCents: number; paidCents: number; atDesk?: boolean };
+
+const backTo = (atDesk: boolean | undefined) =>
+  atDesk ? "at the front desk" : "to your original payment method";
 
 const STATUS_WORDS: Record<AdminReservation["status"], string> = {
   confirmed: "confirmed",
@@ -54,7 +59,17 @@ function describe(change: ReservationChange, after: AdminReservation) {
       return {
         subject: "Your booking has been refunded",
         lines: [
-          `We refunded ${formatCents(change.amountCents)} to your original payment method, and your booking is cancelled.`,
+          (change.items ?? 1) > 1
+            ? `We refunded ${formatCents(change.amountCents)} ${backTo(change.atDesk)} for all ${change.items} times of your booking, and they are cancelled.`
+            : `We refunded ${formatCents(change.amountCents)} ${backTo(change.atDesk)}, and your booking is cancelled.`,
+          `Booking: ${slotLine(after)}`,
+        ],
+      };
+    case "partially_refunded":
+      return {
+        subject: `We refunded ${formatCents(change.amountCents)} of your booking`,
+        lines: [
+          `We refunded ${formatCents(change.amountCents)} of the ${formatCents(change.paidCents)} you paid, ${backTo(change.atDesk)}. Your booking stays as it is.`,
           `Booking: ${slotLine(after)}`,
         ],
       };

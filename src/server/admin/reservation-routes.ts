@@ -10,11 +10,14 @@ import {
   reservationResponse,
   statusRequest,
 } from "../../contracts/admin";
+import { deskPriceQuery, deskPriceResponse, refundQuoteResponse } from "../../contracts/desk-payments";
 import type { AppEnv } from "../deps";
 import { adminErrors, managerPasswordErrors, staffOnly } from "../http/admin-openapi";
 import { currentUser } from "../http/guards";
 import { jsonBody, jsonResponse } from "../http/openapi";
 import { createManualReservations } from "./create-manual-reservations";
+import { getDeskPrice } from "./get-desk-price";
+import { getRefundQuote } from "./get-refund-quote";
 import { editReservation, reassignReservation } from "./move-reservation";
 import { refundReservation } from "./refund-reservation";
 import { setManualPaymentStatus, setReservationStatus } from "./update-reservation-status";
@@ -22,6 +25,17 @@ import { setManualPaymentStatus, setReservationStatus } from "./update-reservati
 const withId = { params: reservationIdParams };
 
 export const reservationRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(
+    createRoute({
+      ...staffOnly("front_desk"),
+      method: "get",
+      path: "/admin/desk-price",
+      summary: "Issue 32: the rate card's price of one desk booking (member and non-member)",
+      request: { query: deskPriceQuery },
+      responses: { 200: jsonResponse(deskPriceResponse), ...adminErrors },
+    }),
+    async (c) => c.json(await getDeskPrice(c.get("deps"), c.req.valid("query")), 200),
+  )
   .openapi(
     createRoute({
       ...staffOnly("front_desk"),
@@ -107,8 +121,23 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
         currentUser(c),
         c.req.valid("param").id,
         c.req.valid("json").manualPaymentStatus,
+        c.req.valid("json").paymentMethod,
       );
       return c.json({ reservation }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      ...staffOnly("manager"),
+      method: "get",
+      path: "/admin/reservations/{id}/refund-quote",
+      summary: "Issue 32: what was paid, refunded and remains, before a refund",
+      request: withId,
+      responses: { 200: jsonResponse(refundQuoteResponse), ...adminErrors },
+    }),
+    async (c) => {
+      c.header("cache-control", "no-store");
+      return c.json(await getRefundQuote(c.get("deps"), c.req.valid("param").id), 200);
     },
   )
   .openapi(
@@ -125,7 +154,7 @@ export const reservationRoutes = new OpenAPIHono<AppEnv>()
         c.get("deps"),
         currentUser(c),
         c.req.valid("param").id,
-        c.req.valid("json").managerPassword,
+        c.req.valid("json"),
       );
       return c.json({ reservation }, 200);
     },

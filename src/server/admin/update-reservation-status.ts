@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AdminReservation, ManualPaymentStatus, ReservationStatus } from "../../contracts/admin";
+import { DESK_MESSAGES, type DeskPaidMethod } from "../../domain/desk-payments";
 import type { SessionUser } from "../auth/session-user";
 import { isExclusionViolation } from "../db/pg-errors";
 import { reservations } from "../db/schema";
@@ -8,8 +9,10 @@ import { endDueHolds } from "../kernel/schedule/expire-holds";
 import { eventCourtsDuring } from "../kernel/schedule/facility-occupancy";
 import { AppError } from "../lib/errors";
 import { present } from "../lib/present";
+import { recordDeskPayment } from "../payments/record-desk-payment";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { deskReceiptEmail } from "./desk-receipt-email";
 import { auditReservation } from "./reservation-audit";
 import { queueReservationChangeEmail } from "./reservation-change-email";
 import { loadAdminReservation } from "./reservation-dto";
@@ -75,20 +78,37 @@ export async function setReservationStatus(
   }
 }
 
-/** SPEC §4: manual_payment_status, what the desk collected: unpaid or paid. */
+/**
+ * SPEC §4: manual_payment_status, what the desk collected: unpaid or paid. Issue 32 item 4: marking a
+ * priced desk booking paid records the payment with its method (cash, card at the desk) and emails
+ * the receipt; once recorded, the payment is refunded, not switched back to unpaid.
+ */
 export async function setManualPaymentStatus(
   deps: AppDeps,
   actor: SessionUser,
   id: string,
   manualPaymentStatus: ManualPaymentStatus,
+  method?: DeskPaidMethod,
 ): Promise<AdminReservation> {
   const now = deps.now();
+  const venue = await loadVenueIdentity(deps.db, deps.config);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
     if (!row) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.reservationNotFound);
     const before = present(await loadAdminReservation(tx, id));
     if (row.manualPaymentStatus === manualPaymentStatus) return before;
+    const takesDeskPayment = row.isAdminCreated && !row.paymentId && row.priceCents > 0;
+    if (manualPaymentStatus === "paid" && takesDeskPayment && !method) {
+      throw new AppError("VALIDATION", DESK_MESSAGES.paidMethod);
+    }
+    if (manualPaymentStatus === "unpaid" && before.paymentMethod && before.paymentMethod !== "online") {
+      throw new AppError("CONFLICT", DESK_MESSAGES.recordedPayment);
+    }
     await tx.update(reservations).set({ manualPaymentStatus, updatedAt: now }).where(eq(reservations.id, id));
+    const payment =
+      manualPaymentStatus === "paid" && takesDeskPayment && method
+        ? await recordDeskPayment(tx, { amountCents: row.priceCents, method, reservationIds: [id], now })
+        : null;
     const after = present(await loadAdminReservation(tx, id));
     await auditReservation(tx, {
       action: "set_payment_status",
@@ -96,8 +116,15 @@ export async function setManualPaymentStatus(
       at: now,
       before,
       after,
-      facts: ["desk"],
+      facts: ["desk", "priceCents", "method"],
     });
+    if (payment && method && after.customerEmail) {
+      await deps.outbox.enqueue(tx, {
+        to: after.customerEmail,
+        ...deskReceiptEmail({ venue, reservation: after, amountCents: row.priceCents, method }),
+        dedupeKey: `desk-receipt-${payment.id}`,
+      });
+    }
     return after;
   });
 }

@@ -573,6 +573,8 @@ export const payments = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     // The provider's refund, when this payment was given back (a late payment whose slot was taken).
     providerRefundId: text("provider_refund_id"),
+    // Issue 32 item 4: how it was paid. Online through the provider, or at the desk (provider 'desk').
+    method: text("method").notNull().default("online"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -580,13 +582,44 @@ export const payments = pgTable(
     index("payments_reference_idx").on(t.reference, t.purpose),
     // The revenue report's range of payments taken (migration 0028).
     index("payments_paid_created_idx").on(t.createdAt).where(sql`${t.state} in ('completed', 'refunded')`),
-    check("payments_provider_check", sql`${t.provider} in ('stripe', 'test')`),
+    check("payments_provider_check", sql`${t.provider} in ('stripe', 'test', 'desk')`),
+    check("payments_method_check", sql`${t.method} in ('online', 'cash', 'desk_card')`),
+    check("payments_refund_within_amount_check", sql`${t.refundedCents} <= ${t.amountCents}`),
     check(
       "payments_state_check",
       sql`${t.state} in ('created', 'completed', 'expired', 'refunded', 'failed')`,
     ),
     check("payments_amounts_check", sql`${t.amountCents} >= 0 and ${t.refundedCents} >= 0`),
     uniqueIndex("payments_provider_session_key").on(t.provider, t.providerSessionId),
+  ],
+);
+
+/**
+ * Issue 32 item 5: every refund of a payment, one row each (the ledger the reports sum against
+ * payments). payments.refunded_cents stays their running total, kept in the same transaction.
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    /** The reservation given back with it, when the refund was for one. */
+    reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "set null" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** The staff member who refunded; null for the system's own refunds (a late payment). */
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    providerRefundId: text("provider_refund_id"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payment_refunds_amount_check", sql`${t.amountCents} > 0`),
+    index("payment_refunds_payment_idx").on(t.paymentId),
+    index("payment_refunds_key_idx").on(t.idempotencyKey),
+    index("payment_refunds_created_idx").on(t.createdAt),
   ],
 );
 

@@ -66,6 +66,7 @@ export async function refundRegistration(
       idempotencyKey: `refund-registration-${row.id}`,
       failureMessage: REFUND_MESSAGES.failed,
       logContext: { registrationId: row.id },
+      ledger: { actorUserId: actor.id },
     });
     const [updated] = await tx
       .update(eventRegistrations)

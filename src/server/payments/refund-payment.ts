@@ -1,15 +1,69 @@
 import { eq } from "drizzle-orm";
+import { REFUND_MESSAGES, remainingCents } from "../../domain/refund-amounts";
 import type { Tx } from "../db/client";
-import { payments } from "../db/schema";
+import { paymentRefunds, payments } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError } from "../lib/errors";
 import type { PaymentProvider } from "../payment-provider";
 import type { PaymentRow } from "./payment-rows";
 
+/** Who and why, for the refund ledger (payment_refunds); the system's own refunds have no actor. */
+export type RefundLedgerEntry = {
+  actorUserId?: string | null;
+  reservationId?: string | null;
+  reason?: string | null;
+};
+
+/**
+ * Books a refund that has happened (or, for a desk payment, is handed back at the desk): one
+ * payment_refunds row, and the payments row's running total, "refunded" once all is back. The caller
+ * holds the payment's row lock; more than remains is refused before anything moves.
+ */
+async function recordRefund(
+  tx: Tx,
+  payment: PaymentRow,
+  input: {
+    amountCents: number;
+    refundId: string | null;
+    idempotencyKey: string;
+    now: Date;
+    ledger?: RefundLedgerEntry;
+  },
+): Promise<void> {
+  const refundedCents = payment.refundedCents + input.amountCents;
+  await tx
+    .update(payments)
+    .set({
+      refundedCents,
+      state: refundedCents >= payment.amountCents ? "refunded" : payment.state,
+      providerRefundId: input.refundId ?? payment.providerRefundId,
+      updatedAt: input.now,
+    })
+    .where(eq(payments.id, payment.id));
+  if (input.amountCents <= 0) return;
+  await tx.insert(paymentRefunds).values({
+    paymentId: payment.id,
+    reservationId: input.ledger?.reservationId ?? null,
+    amountCents: input.amountCents,
+    actorUserId: input.ledger?.actorUserId ?? null,
+    reason: input.ledger?.reason ?? null,
+    providerRefundId: input.refundId,
+    idempotencyKey: input.idempotencyKey,
+    createdAt: input.now,
+  });
+}
+
+const refuseOverRefund = (payment: PaymentRow, amountCents: number) => {
+  if (amountCents > remainingCents(payment)) {
+    throw new AppError("CONFLICT", REFUND_MESSAGES.tooMuch(remainingCents(payment)));
+  }
+};
+
 /**
  * The one way money goes back (DECISIONS.md: refunds go through the provider with an idempotency
  * key, so a repeated click or a retried webhook never refunds twice). Nothing is sent for 0 cents.
- * The payments row adds the amount to refunded_cents and becomes "refunded" once all is back.
+ * The payments row adds the amount to refunded_cents and becomes "refunded" once all is back; the
+ * ledger (payment_refunds) gets one row per refund.
  * Call it last in the transaction: a failure rolls the rest back and a retry reuses the key.
  */
 export async function refundThroughProvider(
@@ -23,8 +77,10 @@ export async function refundThroughProvider(
     now: Date;
     /** What a refusal by the provider becomes; by default it propagates (a webhook is retried). */
     onProviderError?: (err: unknown) => never;
+    ledger?: RefundLedgerEntry;
   },
 ): Promise<{ refundId: string | null }> {
+  refuseOverRefund(payment, input.amountCents);
   let refundId: string | null = null;
   if (input.amountCents > 0) {
     try {
@@ -38,16 +94,7 @@ export async function refundThroughProvider(
       throw err;
     }
   }
-  const refundedCents = payment.refundedCents + input.amountCents;
-  await tx
-    .update(payments)
-    .set({
-      refundedCents,
-      state: refundedCents >= payment.amountCents ? "refunded" : payment.state,
-      providerRefundId: refundId ?? payment.providerRefundId,
-      updatedAt: input.now,
-    })
-    .where(eq(payments.id, payment.id));
+  await recordRefund(tx, payment, { ...input, refundId });
   return { refundId };
 }
 
@@ -60,6 +107,7 @@ export type StaffRefundDetails =
  * provider failures mapped to the purpose's own message. Seeded demo bookings carry payment ids
  * that no provider knows: with the built-in test checkout they are refunded on the record only;
  * with Stripe they are refused rather than marked refunded without money moving (issue 6).
+ * A desk payment (issue 32) is handed back at the desk: it is booked in the ledger, no provider.
  */
 export async function refundForStaff(
   tx: Tx,
@@ -73,6 +121,7 @@ export async function refundForStaff(
     idempotencyKey: string;
     failureMessage: string;
     logContext: Record<string, unknown>;
+    ledger?: RefundLedgerEntry;
   },
 ): Promise<StaffRefundDetails> {
   const { payment } = input;
@@ -80,6 +129,18 @@ export async function refundForStaff(
     if (deps.payments?.name === "test")
       return { provider: "none", amountCents: input.priceCents, recordOnly: true };
     throw new AppError("PAYMENT_PROVIDER", input.failureMessage, { reason: "unknown_payment" });
+  }
+  if (payment.provider === "desk") {
+    const amountCents = await input.amountCents(payment);
+    refuseOverRefund(payment, amountCents);
+    await recordRefund(tx, payment, {
+      amountCents,
+      refundId: null,
+      idempotencyKey: input.idempotencyKey,
+      now: deps.now(),
+      ...(input.ledger ? { ledger: input.ledger } : {}),
+    });
+    return { provider: "desk", amountCents, refundId: null };
   }
   const provider = deps.payments;
   if (!provider || provider.name !== payment.provider || !payment.providerPaymentId) {
@@ -95,6 +156,7 @@ export async function refundForStaff(
       deps.logger.error({ err, ...input.logContext }, "refund failed at the payment provider");
       throw new AppError("PAYMENT_PROVIDER", input.failureMessage);
     },
+    ...(input.ledger ? { ledger: input.ledger } : {}),
   });
   return { provider: payment.provider, amountCents, refundId };
 }

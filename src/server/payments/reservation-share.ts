@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
+import { reservationShareCents } from "../../domain/refund-amounts";
 import type { Tx } from "../db/client";
 import { holds, reservations } from "../db/schema";
 import type { PaymentRow } from "./payment-rows";
@@ -7,14 +8,14 @@ type ReservationRow = typeof reservations.$inferSelect;
 
 /**
  * What this reservation paid: its price less its part of the hold's discount. The last reservation
- * of a payment to be refunded takes whatever is left, so the rounding never strands a cent.
+ * of a payment to be refunded takes whatever is left, so the rounding never strands a cent
+ * (src/domain/refund-amounts.ts).
  */
 export async function reservationShareOfPayment(
   tx: Tx,
   payment: PaymentRow,
   row: ReservationRow,
 ): Promise<number> {
-  const remaining = payment.amountCents - payment.refundedCents;
   const [others] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(reservations)
@@ -25,11 +26,14 @@ export async function reservationShareOfPayment(
         eq(reservations.isRefunded, false),
       ),
     );
-  if ((others?.n ?? 0) === 0) return Math.max(0, remaining);
+  const isLast = (others?.n ?? 0) === 0;
   // A court booking's payment (purpose "reservation") refers to its hold.
-  const holdId = payment.purpose === "reservation" ? payment.reference : null;
+  const holdId = !isLast && payment.purpose === "reservation" ? payment.reference : null;
   const hold = holdId ? await tx.query.holds.findFirst({ where: eq(holds.id, holdId) }) : null;
-  const subtotal = hold?.subtotalCents ?? 0;
-  const share = subtotal > 0 ? Math.round((row.priceCents * payment.amountCents) / subtotal) : row.priceCents;
-  return Math.max(0, Math.min(share, remaining));
+  return reservationShareCents({
+    priceCents: row.priceCents,
+    subtotalCents: hold?.subtotalCents ?? 0,
+    payment,
+    isLast,
+  });
 }

@@ -583,6 +583,11 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: "GET /api/admin/desk-price",
+    expected: frontDesk(200),
+    call: () => get("/api/admin/desk-price?facilityType=court&date=2026-11-23&startTime=17:00&duration=60"),
+  },
+  {
     route: "POST /api/admin/reservations/:id/reassign",
     expected: frontDesk(200),
     call: async () =>
@@ -625,6 +630,12 @@ const ROWS: Row[] = [
       });
       return post(`/api/admin/reservations/${row.id}/refund`, { managerPassword: MANAGER_PASSWORD });
     },
+  },
+
+  {
+    route: "GET /api/admin/reservations/:id/refund-quote",
+    expected: managers(200),
+    call: async () => get(`/api/admin/reservations/${(await insertReservation(t)).id}/refund-quote`),
   },
 
   // ---- staff: check-in and no-shows (issue 33 item 2) ----

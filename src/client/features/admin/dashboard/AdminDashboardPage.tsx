@@ -130,8 +130,8 @@ export default function AdminDashboardPage() {
                     actions.reassign.mutate({ id: r.id, facilityId, facilityType: r.facilityType }),
                   )
                 }
-                onPaymentStatus={(r, manualPaymentStatus) =>
-                  actions.setPaymentStatus.mutate({ id: r.id, manualPaymentStatus })
+                onPaymentStatus={(r, manualPaymentStatus, paymentMethod) =>
+                  actions.setPaymentStatus.mutate({ id: r.id, manualPaymentStatus, paymentMethod })
                 }
                 onStatus={(r, status) => actions.setStatus.mutate({ id: r.id, status })}
                 onRefund={setRefunding}

@@ -14,9 +14,11 @@ import {
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import type { AdminFacilityType, ManualReservationRequest } from "../../../../contracts/admin";
 import { adminTimeSlots } from "../../../../domain/admin-schedule";
+import { DESK_MESSAGES } from "../../../../domain/desk-payments";
 import { ADMIN_DEFAULT_DURATION, ADMIN_DURATIONS } from "../../../../domain/durations";
 import { notifyError } from "../../../lib/notify";
 import { useAvailableFacilities } from "./api/get-available-facilities";
+import { DeskPaymentFields, useDeskPayment } from "./DeskPaymentFields";
 
 type Props = {
   date: string;
@@ -30,7 +32,8 @@ const NO_FACILITIES = "No courts/dart bays available for selected time";
 /**
  * SPEC §2 "Add Manual Reservation" panel, titled "Add Free Reservation": name, optional email,
  * duration (30–180 in 30-minute steps), time slot, and one or more free facilities; one reservation
- * per facility (SPEC §5 Admin manual reservation).
+ * per facility (SPEC §5 Admin manual reservation). Issue 32 item 4: with a price from the rate card
+ * (editable) and how it was paid (cash, card at the desk, or unpaid).
  */
 export function ManualReservationPanel({ date, facilityType, creating, onCreate }: Props) {
   const [name, setName] = useState("");
@@ -46,6 +49,7 @@ export function ManualReservationPanel({ date, facilityType, creating, onCreate 
   }, [facilityType]);
 
   const slots = useMemo(() => adminTimeSlots(duration), [duration]);
+  const desk = useDeskPayment({ date, facilityType, startTime, duration });
   const available = useAvailableFacilities({ date, facilityType, startTime: startTime || null, duration });
   const free = available.data?.facilities ?? [];
 
@@ -70,6 +74,7 @@ export function ManualReservationPanel({ date, facilityType, creating, onCreate 
         facilityType === "court" ? "Please select at least one court" : "Please select at least one dart bay",
       );
     }
+    if (desk.cents === null) return notifyError(DESK_MESSAGES.price);
     try {
       await onCreate({
         facilityType,
@@ -79,11 +84,14 @@ export function ManualReservationPanel({ date, facilityType, creating, onCreate 
         startTime,
         duration,
         facilityIds: selected.map(Number),
+        priceCents: desk.cents,
+        paymentMethod: desk.method,
       });
       setName("");
       setEmail("");
       setStartTime("");
       setSelected([]);
+      desk.reset();
     } catch {
       // The toast was shown by the mutation; the form keeps what was typed.
     }
@@ -127,6 +135,11 @@ export function ManualReservationPanel({ date, facilityType, creating, onCreate 
                 { value: "", label: "Select a time slot" },
                 ...slots.map((s) => ({ value: s.startTime, label: s.displayTime })),
               ]}
+            />
+            <DeskPaymentFields
+              desk={desk}
+              facilityLabel={facilityType === "court" ? "court" : "dart bay"}
+              facilities={selected.length}
             />
           </SimpleGrid>
           <div>

@@ -5,6 +5,8 @@ import type {
   ManualPaymentStatus,
   ReservationStatus,
 } from "../../../../contracts/admin";
+import type { DeskPaidMethod } from "../../../../domain/desk-payments";
+import { formatCents } from "../../../../domain/money";
 import { useSession } from "../../../lib/session";
 import { facilityLabel } from "../shared/format";
 import { noShowCount } from "./attendance";
@@ -13,7 +15,7 @@ import { noShowCount } from "./attendance";
 
 export type RowHandlers = {
   onReassign: (r: AdminReservation, facilityId: number) => void;
-  onPaymentStatus: (r: AdminReservation, status: ManualPaymentStatus) => void;
+  onPaymentStatus: (r: AdminReservation, status: ManualPaymentStatus, method?: DeskPaidMethod) => void;
   onStatus: (r: AdminReservation, status: ReservationStatus) => void;
   onRefund: (r: AdminReservation) => void;
 };
@@ -81,6 +83,29 @@ export function CustomerCell({ r }: { r: AdminReservation }) {
   );
 }
 
+/**
+ * Issue 32 item 4: a priced desk booking is marked paid with how it was paid ("Paid (cash)" keeps the
+ * value "paid", so the spec's Unpaid/Paid switch reads as before), and shows its price.
+ */
+function paymentChoices(r: AdminReservation) {
+  const desk = r.isAdminCreated && !r.paidOnline && r.priceCents > 0;
+  const value =
+    r.manualPaymentStatus === "paid" && r.paymentMethod === "desk_card"
+      ? "paid_card"
+      : (r.manualPaymentStatus ?? "");
+  const data = desk
+    ? [
+        { value: "unpaid", label: `Unpaid (${formatCents(r.priceCents)})` },
+        { value: "paid", label: `Paid (cash)` },
+        { value: "paid_card", label: "Paid (card at the desk)" },
+      ]
+    : [
+        { value: "unpaid", label: "Unpaid" },
+        { value: "paid", label: "Paid" },
+      ];
+  return { value, data };
+}
+
 export function PaymentSelect({
   r,
   onPaymentStatus,
@@ -93,17 +118,19 @@ export function PaymentSelect({
       </Badge>
     );
   }
+  const { value, data } = paymentChoices(r);
   return (
     <NativeSelect
       aria-label={`Payment status for ${r.customerName}`}
-      value={r.manualPaymentStatus ?? ""}
-      onChange={(e) => onPaymentStatus(r, e.currentTarget.value as ManualPaymentStatus)}
-      data={[
-        ...(r.manualPaymentStatus === null ? [{ value: "", label: "—", disabled: true }] : []),
-        { value: "unpaid", label: "Unpaid" },
-        { value: "paid", label: "Paid" },
-      ]}
-      w={110}
+      value={value}
+      onChange={(e) => {
+        const choice = e.currentTarget.value;
+        if (choice === "paid_card") onPaymentStatus(r, "paid", "desk_card");
+        else if (choice === "paid") onPaymentStatus(r, "paid", "cash");
+        else onPaymentStatus(r, "unpaid");
+      }}
+      data={[...(r.manualPaymentStatus === null ? [{ value: "", label: "—", disabled: true }] : []), ...data]}
+      w={value === "paid_card" ? 210 : 170}
     />
   );
 }

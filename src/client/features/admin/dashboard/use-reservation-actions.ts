@@ -4,12 +4,15 @@ import type {
   ManualPaymentStatus,
   ManualReservationRequest,
   ManualReservationResponse,
+  RefundRequest,
   ReservationResponse,
   ReservationStatus,
 } from "../../../../contracts/admin";
+import type { DeskPaidMethod } from "../../../../domain/desk-payments";
 import { api, errorMessage } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { adminKeys } from "../shared/admin-keys";
+import { refundReservation } from "./api/refund-reservation";
 
 // The dashboard's changes, each with the spec's success and failure toasts (SPEC §8 Admin), and a
 // reload of the day afterwards — also after a failure, so the screen shows what the server has.
@@ -65,10 +68,17 @@ export function useReservationActions() {
   });
 
   const setPaymentStatus = useMutation({
-    mutationFn: (input: { id: string; manualPaymentStatus: ManualPaymentStatus }) =>
+    mutationFn: (input: {
+      id: string;
+      manualPaymentStatus: ManualPaymentStatus;
+      paymentMethod?: DeskPaidMethod;
+    }) =>
       api<ReservationResponse>(`/admin/reservations/${input.id}/payment-status`, {
         method: "PATCH",
-        body: { manualPaymentStatus: input.manualPaymentStatus },
+        body: {
+          manualPaymentStatus: input.manualPaymentStatus,
+          ...(input.paymentMethod ? { paymentMethod: input.paymentMethod } : {}),
+        },
       }),
     onSuccess: () => notifySuccess("Payment status updated"),
     onError: (err) => notifyError(errorMessage(err, "Failed to update payment status")),
@@ -76,10 +86,11 @@ export function useReservationActions() {
   });
 
   /** Throws, so the password modal can show a wrong password inline. */
-  const refund = async (id: string, managerPassword: string) => {
-    await api<ReservationResponse>(`/admin/reservations/${id}/refund`, { body: { managerPassword } });
-    notifySuccess("Refund processed successfully");
+  const refund = async (id: string, body: RefundRequest, amountLabel: string) => {
+    await refundReservation(id, body);
+    notifySuccess(`Refund processed successfully: ${amountLabel} refunded`);
     reload();
+    void queryClient.invalidateQueries({ queryKey: ["admin", "refund-quote"] });
   };
   const refundFailed = (err: unknown) => {
     notifyError(errorMessage(err, "Failed to process refund"));
