@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Modal, SimpleGrid, Stack, Text, Tooltip } fro
 import { IconPencil } from "@tabler/icons-react";
 import type { AdminReservation } from "../../../../contracts/admin";
 import { formatVenueDateShort } from "../../../../domain/booking-form";
+import { PAYMENT_METHOD_LABELS } from "../../../../domain/desk-payments";
 import { formatCents } from "../../../../domain/money";
 import { displayPhoneOr } from "../../../../domain/phone";
 import { facilityLabel } from "../shared/format";
@@ -27,7 +28,11 @@ const Field = ({ label, value }: { label: string; value: string }) => (
 /** A member's free weekly reservation reads Free, not Paid (issue 34); otherwise the desk's or online status. */
 function paymentStatusLabel(r: AdminReservation): string {
   if (r.isFreeMemberBooking) return "Free";
-  return r.manualPaymentStatus ?? r.paymentStatus;
+  const status = r.manualPaymentStatus ?? r.paymentStatus;
+  // Issue 32: how it was paid, and what of it was refunded.
+  const how = r.paymentMethod ? ` (${PAYMENT_METHOD_LABELS[r.paymentMethod]})` : "";
+  const back = r.refundedCents > 0 ? `, ${formatCents(r.refundedCents)} refunded` : "";
+  return `${status}${how}${back}`;
 }
 
 /** SPEC §2 grid view: a reservation block opens "Reservation Details" with an edit icon. */
