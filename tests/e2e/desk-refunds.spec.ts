@@ -57,13 +57,13 @@ test("take a desk payment, then refund half of the two-hour booking and see the 
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`/admin?date=${date}&type=court&view=list`);
 
-  // Take the desk payment: two hours at 7:00 AM, the card's price shown first, then $90 in cash.
+  // Take the desk payment: two hours at 8:00 AM, the card's price shown first, then $90 in cash.
   await page.getByRole("button", { name: "Add Manual Reservation" }).click();
   const panel = page.getByRole("form", { name: "Add Free Reservation" });
   await panel.getByLabel("Customer name").fill(name);
   await panel.getByLabel("Email (optional)").fill("desk-payer@example.test");
   await panel.getByLabel("Duration").selectOption("120");
-  await panel.getByLabel("Time slot").selectOption({ label: "7:00 AM - 9:00 AM" });
+  await panel.getByLabel("Time slot").selectOption({ label: "8:00 AM - 10:00 AM" });
   const price = panel.getByLabel("Price per court ($)");
   await expect(price).toHaveValue("50.00"); // SPEC §9: a weekday morning, $25 an hour for a non-member
   await price.fill("90.00");

@@ -635,7 +635,13 @@ const ROWS: Row[] = [
   {
     route: "GET /api/admin/reservations/:id/refund-quote",
     expected: managers(200),
-    call: async () => get(`/api/admin/reservations/${(await insertReservation(t)).id}/refund-quote`),
+    // A cancelled row off the shared slots (the quote reads any reservation), so no later row's
+    // slot moves.
+    call: async () => {
+      const slot = { date: "2026-11-23", startTime: "06:00", endTime: "07:00" };
+      const row = await insertReservation(t, { status: "cancelled" }, slot);
+      return get(`/api/admin/reservations/${row.id}/refund-quote`);
+    },
   },
 
   // ---- staff: check-in and no-shows (issue 33 item 2) ----
