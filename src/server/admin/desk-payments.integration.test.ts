@@ -152,6 +152,15 @@ describe("desk payments (issue 32 item 4)", () => {
     expect((await bed.t.db.select().from(payments).where(eq(payments.provider, "desk"))).length).toBe(2);
   });
 
+  it("the revenue report counts each desk payment once, in the desk stream, net of refunds", async () => {
+    const report = async () =>
+      (await (await bed.admin.get("/api/admin/reports/revenue?from=2026-11-18&to=2026-11-23")).json()) as {
+        totals: { desk: number; courts: number; totalCents: number };
+      };
+    // Both desk payments above were taken today (the test clock's 18 Nov): $81.00 and $45.00.
+    expect(await report()).toMatchObject({ totals: { desk: 12600, courts: 0, totalCents: 12600 } });
+  });
+
   it("without a price or method it is the spec's free, unpaid staff booking", async () => {
     const response = await book({ startTime: "16:00" });
     expect(response.status).toBe(201);
