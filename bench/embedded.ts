@@ -1,4 +1,4 @@
-// The embedded default as a new user meets it (issue 16 goal 4, decision records 025 and 034): `npm
+// The embedded default as a new user meets it (issue 16 goal 4, decision records 025 and 036): `npm
 // start` on an empty embedded database. How long until the app answers, how many processes stay
 // behind npm, how much memory the server holds after BENCH_NEWCOMER_SECONDS of mixed load (reads,
 // holds, payments; bench/newcomer.ts) and at rest after it, and its requests/s against production

@@ -1,5 +1,5 @@
 // `npx tsx bench/first-rush.ts [postgres|pglite] [runs]`: the first rush a server meets after its
-// start (issue 35 item 1, decision 034), the moment a venue restarted for an upgrade opens its
+// start (issue 35 item 1, decision 036), the moment a venue restarted for an upgrade opens its
 // booking window: the busy venue seeded once, then per run a fresh production server (uncached, as
 // the budgets are) with the warm-up off (WARM_UP_MS=0) and one with it on, alternating, each taking
 // one rush of RUSH_CLIENTS players the moment /api/health answers. Prints one line per rush.

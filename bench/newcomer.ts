@@ -1,4 +1,4 @@
-// The newcomer's default under sustained load (issue 35 item 4, decision 034): `npm start`'s server
+// The newcomer's default under sustained load (issue 35 item 4, decision 036): `npm start`'s server
 // (bench/embedded.ts starts it as a newcomer does) takes the mixed load (bench/mixed-load.ts) for
 // BENCH_NEWCOMER_SECONDS (5 minutes in a full run), and its throughput is compared with production
 // mode's on the same data and the same load, in a window of the same length after the same warm-up.

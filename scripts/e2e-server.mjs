@@ -12,7 +12,7 @@ const child = spawn(process.execPath, ["--enable-source-maps", "dist/server/main
   env: {
     ...process.env,
     NODE_ENV: "development",
-    // Every answer of the suite checked against its contract (off for npm start: decision 034).
+    // Every answer of the suite checked against its contract (off for npm start: decision 036).
     CHECK_RESPONSES: "true",
     PORT: port,
     PUBLIC_URL: `http://localhost:${port}`,

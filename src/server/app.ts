@@ -146,7 +146,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   );
   const api = createApi();
   // Tests (CHECK_RESPONSES, on under NODE_ENV=test and in the browser tests' server) check every
-  // answer against its contract; npm start and production skip the cost (decision 034).
+  // answer against its contract; npm start and production skip the cost (decision 036).
   if (deps.config.CHECK_RESPONSES) app.use("/api/*", validateResponses(api, "/api"));
   app.route("/api", api);
   app.get("/metrics", metricsEndpoint);

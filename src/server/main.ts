@@ -71,7 +71,7 @@ async function main() {
   }
   const demoEmails = pretty ? new Set(await findDemoAccounts(deps.db)) : new Set<string>();
   // The booking path once before listening, so /api/health answers only when a rush would meet it
-  // warm; bounded by WARM_UP_MS, and nothing is written (booking/warm-up.ts, decision 034).
+  // warm; bounded by WARM_UP_MS, and nothing is written (booking/warm-up.ts, decision 036).
   const { report: warmUp } = await warmUpBookingPath(deps, app, { budgetMs: config.WARM_UP_MS });
   if (warmUp.timedOut) logger.warn(warmUp, "booking path warm-up cut short by WARM_UP_MS");
   else if (!pretty) logger.info(warmUp, "booking path warmed");

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { insertEvent, NOW } from "./kits/events-test-kit";
 import { createTestApp, type TestApp } from "./kits/harness";
 
-// Issue 35 item 4, decision 034: every answer is checked against its contract in tests (the harness,
+// Issue 35 item 4, decision 036: every answer is checked against its contract in tests (the harness,
 // NODE_ENV=test) and wherever CHECK_RESPONSES turns it on; npm start (development) and production
 // answer without the parse. The drift here is real data the contract does not allow: an event whose
 // skill levels hold a NULL (text[] takes one; the contract says strings), as a hand-made row would.

@@ -5,7 +5,7 @@ import { warmUpBookingPath } from "../../src/server/booking/warm-up";
 import { createHoldOk, holdBody, item, NOW } from "./kits/booking-test-kit";
 import { createTestApp, queryRows, type TestApp } from "./kits/harness";
 
-// Issue 35 item 1, decision 034: before the server listens it runs the booking path once — reads,
+// Issue 35 item 1, decision 036: before the server listens it runs the booking path once — reads,
 // and holds placed, filled and refused in transactions that are rolled back. Nothing may stay
 // behind, and a database that does not answer must not hold the start past WARM_UP_MS.
 

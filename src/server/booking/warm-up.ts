@@ -10,7 +10,7 @@ import { priceCartItems } from "./price-cart";
 import type { TransactionReads } from "./shared-schedule-reads";
 import { loadVenueTerms } from "./venue-terms";
 
-// Issue 35 item 1, decision 034: the first rush after a start met the booking path cold (V8's JIT,
+// Issue 35 item 1, decision 036: the first rush after a start met the booking path cold (V8's JIT,
 // the pool's connections, each PostgreSQL backend's caches, the router, the app's own caches) and
 // its p99 was 1.4 s against the 1 s budget. Before the server listens, so before /api/health
 // answers, it runs that path once: the availability reads of every facility type and duration over

@@ -16,7 +16,7 @@ const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 /**
  * ARCHITECTURE.md: every response goes through its contract. With CHECK_RESPONSES (on in the
  * integration tests and the browser tests' server; off for npm start and in production, where the
- * parse cost every request time: decision 034) each JSON answer of a route with a contract is
+ * parse cost every request time: decision 036) each JSON answer of a route with a contract is
  * parsed with the schema of its status; an answer that does not match is logged and replaced by a
  * 500, so a test sees it at once instead of a browser later.
  */

@@ -42,7 +42,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
   });
 
-  it("checks answers against their contracts in tests only, unless CHECK_RESPONSES says otherwise (decision 034)", () => {
+  it("checks answers against their contracts in tests only, unless CHECK_RESPONSES says otherwise (decision 036)", () => {
     const production = {
       NODE_ENV: "production",
       AUTH_SECRET: "x".repeat(32),

@@ -26,7 +26,7 @@ const schema = z.object({
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   /**
    * Every JSON answer parsed against its contract, a drifted one logged and turned into a 500: a
-   * test-time check (decision 034). Unset: on under NODE_ENV=test, off otherwise (npm start, production).
+   * test-time check (decision 036). Unset: on under NODE_ENV=test, off otherwise (npm start, production).
    */
   CHECK_RESPONSES: bool.optional(),
   /**
@@ -195,7 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     AVAILABILITY_CACHE_MS: raw.AVAILABILITY_CACHE_MS ?? (raw.NODE_ENV === "test" ? 0 : 1000),
     LOG_FORMAT: raw.LOG_FORMAT ?? (raw.NODE_ENV === "development" ? "pretty" : "json"),
     // A check for tests (and the browser tests' server, which sets it): parsing every answer made
-    // npm start 3-7x slower than production on the same data (issue 35 item 4, decision 034).
+    // npm start 3-7x slower than production on the same data (issue 35 item 4, decision 036).
     CHECK_RESPONSES: raw.CHECK_RESPONSES ?? raw.NODE_ENV === "test",
     isProduction,
     publicUrl,

@@ -1,7 +1,7 @@
 // Issue 33 item 2: reads a QR code from the camera's current frame. The browser's own
 // BarcodeDetector where it reads QR codes (Chrome and Edge on Android, macOS and ChromeOS; not
 // Safari or desktop Linux); elsewhere jsQR, a pure-JavaScript decoder from npm, fetched from this
-// app's own server only once the camera has started on this admin page (decision 034).
+// app's own server only once the camera has started on this admin page (decision 032).
 
 /** The part of the Barcode Detection API used here (not yet in TypeScript's DOM types). */
 type BarcodeDetectorLike = { detect(source: CanvasImageSource): Promise<Array<{ rawValue: string }>> };
