@@ -14,6 +14,12 @@ export default defineConfig({
     sourcemap: process.env.SOURCEMAP === "1",
     chunkSizeWarningLimit: 700,
     manifest: true,
+    // The booking screen's per-court view (issue 34) needs nothing /book has not loaded already but
+    // its own chunk: its list of chunks to preload would be bytes in /book's first load for nothing.
+    modulePreload: {
+      resolveDependencies: (filename, deps) =>
+        filename.includes("CourtGrid") ? deps.filter((d) => d.includes("CourtGrid")) : deps,
+    },
   },
   server: {
     port: 5173,

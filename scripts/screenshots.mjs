@@ -1,7 +1,8 @@
 // Screenshots of issue 34's screens for docs/screenshots/: the booking screen, an event registration's
 // receipt and the membership page, at 375 × 812 and 1280 × 900, taken with Playwright on the
 // production build (npm run build first) with the seeded demo, saved as small WebP files.
-// Usage: node scripts/screenshots.mjs   (E2E_PORT picks the port, 3199 by default)
+// Usage: node scripts/screenshots.mjs [booking]   (E2E_PORT picks the port, 3199 by default; with
+// "booking", only the booking screen's pictures are taken again)
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
@@ -10,6 +11,7 @@ import sharp from "sharp";
 const port = process.env.E2E_PORT ?? "3199";
 const base = `http://localhost:${port}`;
 const out = "docs/screenshots";
+const onlyBooking = process.argv[2] === "booking";
 mkdirSync(out, { recursive: true });
 
 const server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
@@ -65,6 +67,10 @@ try {
 
     // The booking screen, with a time in the cart.
     await page.goto("/book");
+    // Tomorrow: late in the venue's day, today has few times left.
+    const { today } = await (await page.request.get("/api/booking/context")).json();
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel(/^Date/).fill(tomorrow);
     const grid = page.getByRole("listbox", { name: /^Time/ });
     await grid.getByRole("option", { disabled: false }).nth(6).click();
     // The server's quote for the cart is in.
@@ -72,6 +78,16 @@ try {
       () => document.querySelector('[data-testid="order-total"]')?.textContent?.trim() !== "$0.00",
     );
     await save(page, `booking-${size.name}`, true);
+
+    // Issue 34: the same day court by court, with a court's time in the cart.
+    await page.getByRole("radio", { name: "By court" }).check();
+    const courts = page.getByRole("grid", { name: /^Court and time/ });
+    await courts.getByRole("gridcell", { disabled: false }).nth(8).click();
+    await save(page, `booking-courts-${size.name}`, false);
+    if (onlyBooking) {
+      await context.close();
+      continue;
+    }
 
     // A guest's receipt after registering for the seed's free community play.
     await page.goto("/events");

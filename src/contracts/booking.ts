@@ -52,6 +52,8 @@ export const availabilityQuery = z.object({
   member: z.string().trim().min(1).max(64).optional(),
   /** Admin-members only: "true" prices the slots at non-member prices. */
   nonMemberPricing: queryFlag,
+  /** Issue 34: "true" adds each slot's free courts (or bays) and the day's facilities (per-court view). */
+  courts: queryFlag,
 });
 
 export const timeSlotSchema = z.object({
@@ -65,6 +67,8 @@ export const timeSlotSchema = z.object({
   nonMemberPriceCents: z.number().int(),
   /** The price this viewer pays (member or non-member, per the context and toggle). */
   priceCents: z.number().int(),
+  /** With `courts=true`: the ids of the courts (or bays) free for this slot, lowest first. */
+  freeFacilityIds: z.array(z.number().int()).optional(),
 });
 export type TimeSlotDto = z.infer<typeof timeSlotSchema>;
 
@@ -76,6 +80,8 @@ export const availabilityResponse = z.object({
   slots: z.array(timeSlotSchema),
   /** Issue 31: what players read about the day (a holiday, a court closed and why). */
   notices: z.array(z.string()),
+  /** With `courts=true`: the day's active courts (or bays), in order, with the venue's names. */
+  facilities: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
 
@@ -93,6 +99,11 @@ export const cartItemInput = z.object({
     .int()
     .min(0)
     .max(24 * 60),
+  /**
+   * Issue 34: the court (or bay) the player chose in the per-court view; absent or null for any free
+   * one. The server holds that one or refuses the item (409), never another.
+   */
+  facilityId: z.number().int().positive().nullish(),
 });
 export type CartItemInput = z.infer<typeof cartItemInput>;
 

@@ -440,6 +440,17 @@ test.describe("axe on screen states, dialogs and drawers", () => {
     await toast(page, "Item added to cart");
     await expect(open.last()).toHaveAttribute("aria-selected", "true");
     await expectAccessible(page, "/book with a time in the cart");
+    // Issue 34: the per-court view, then back to any bay.
+    await page.getByRole("radio", { name: "By bay" }).check();
+    await expect(
+      page
+        .getByRole("grid", { name: /^Dart bay and time/ })
+        .getByRole("rowheader")
+        .first(),
+    ).toBeVisible();
+    await expectAccessible(page, "/book per-court view");
+    await page.getByRole("radio", { name: "Any bay" }).check();
+    await expect(open.last()).toHaveAttribute("aria-selected", "true");
 
     await page.getByLabel(/terms and conditions/).check();
     await page.getByRole("button", { name: "Continue to Payment" }).click();

@@ -251,7 +251,10 @@ test.describe("the day's times (issue 34)", () => {
     const stops = grid.locator('[tabindex="0"]');
     await expect(stops).toHaveCount(1);
 
+    // After the duration, the view's switch (one tab stop, "Any court" checked), then the grid.
     await page.getByLabel(/^Duration/).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("radio", { name: "Any court" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(stops).toBeFocused();
     const start = Number(await stops.evaluate((el) => [...(el.parentElement?.children ?? [])].indexOf(el)));

@@ -76,6 +76,7 @@ export const bookingRoutes = new OpenAPIHono<AppEnv>()
         duration: Number(q.duration),
         memberId: q.member,
         useNonMemberPricing: q.nonMemberPricing === "true",
+        courts: q.courts === "true",
       });
       c.header("cache-control", "no-store");
       return c.json(result, 200);

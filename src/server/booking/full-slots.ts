@@ -16,6 +16,22 @@ export function freeFacilitiesFor(item: PricedItem, context: SlotContext, now: D
   return free;
 }
 
+export const UNKNOWN_FACILITY_MESSAGE = "That court or bay cannot be booked: please choose another";
+
+/**
+ * The facilities the item may be held on: the one the player chose (issue 34, the per-court view)
+ * when it is free, none when it is not (the caller's 409: never another court than the one chosen),
+ * and any free one when none was chosen. A chosen id that is not one of the day's active facilities
+ * of the item's type is bad input.
+ */
+export function placesFor(item: PricedItem, context: SlotContext, now: Date): number[] {
+  const free = freeFacilitiesFor(item, context, now);
+  const chosen = item.facilityId ?? null;
+  if (chosen === null) return free;
+  if (!context.facilityIds.includes(chosen)) throw new AppError("VALIDATION", UNKNOWN_FACILITY_MESSAGE);
+  return free.includes(chosen) ? [chosen] : [];
+}
+
 /**
  * The rush (issue 16): when a slot is already full in a shared read of the committed schedule
  * (shared-schedule-reads.ts), the buyer is told at once, with the next free time, instead of
@@ -67,11 +83,11 @@ const fullInRead = new WeakMap<SlotContext, Map<string, boolean>>();
  * changed once shared; a transaction's own working read is, and asks `freeFacilitiesFor` itself.
  */
 function isFullInRead(item: PricedItem, context: SlotContext, now: Date): boolean {
-  const key = slotInReadKey(item, now);
+  const key = `${slotInReadKey(item, now)}|${item.facilityId ?? ""}`;
   let known = fullInRead.get(context);
   const hit = known?.get(key);
   if (hit !== undefined) return hit;
-  const full = freeFacilitiesFor(item, context, now).length === 0;
+  const full = placesFor(item, context, now).length === 0;
   if (!known) {
     known = new Map();
     fullInRead.set(context, known);

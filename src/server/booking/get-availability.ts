@@ -64,12 +64,14 @@ function slotsFor(
 
 /**
  * SPEC §5 Available time slots: every slot of the day for one facility type and duration, with how
- * many courts or bays are free and both prices — one round trip for the whole time picker.
+ * many courts or bays are free and both prices — one round trip for the whole time picker. With
+ * `courts` (issue 34, the per-court view) each slot also lists its free courts (or bays) and the
+ * answer names the day's facilities: both come from the same cached read, no query of their own.
  */
 export async function getAvailability(
   deps: AppDeps,
   viewer: SessionUser | null,
-  input: { facilityType: FacilityType; date: string; duration: number } & PartyOptions,
+  input: { facilityType: FacilityType; date: string; duration: number; courts?: boolean } & PartyOptions,
 ): Promise<AvailabilityResponse> {
   const party = await resolveBookingParty(deps.db, viewer, input);
   const now = deps.now();
@@ -82,6 +84,7 @@ export async function getAvailability(
     loadSlotContext(deps.db, input.facilityType, input.date, now),
   );
   const slots = slotsFor(context, card, input, now);
+  const courts = input.courts === true;
   return {
     facilityType: input.facilityType,
     date: input.date,
@@ -96,11 +99,15 @@ export async function getAvailability(
       memberPriceCents: s.memberPriceCents,
       nonMemberPriceCents: s.nonMemberPriceCents,
       priceCents: party.memberPricing ? s.memberPriceCents : s.nonMemberPriceCents,
+      ...(courts ? { freeFacilityIds: s.freeFacilityIds } : {}),
     })),
     notices: scheduleNotices({
       specialReason: context.specialReason,
       hours: context.hours,
       closed: context.closed.map((c) => ({ ...c, name: context.facilityNames.get(c.facilityId) ?? null })),
     }),
+    ...(courts
+      ? { facilities: context.facilityIds.map((id) => ({ id, name: context.facilityNames.get(id) ?? "" })) }
+      : {}),
   };
 }

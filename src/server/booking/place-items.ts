@@ -7,7 +7,7 @@ import type { SlotContext } from "../kernel/schedule/slot-context";
 import { present } from "../lib/present";
 import type { BookingParty } from "./booking-party";
 import { facilityDayKey } from "./facility-day-queue";
-import { freeFacilitiesFor } from "./full-slots";
+import { placesFor } from "./full-slots";
 import type { Customer } from "./hold-request";
 import type { PricedItem } from "./price-cart";
 import { slotTakenError } from "./slot-taken";
@@ -26,6 +26,8 @@ export type ItemOwner = {
  * shows free (`contexts`, by facility day: this hold's working copies, so later items see earlier
  * ones as taken). DECISIONS.md Court continuity: the cart's courts are planned together
  * (domain/court-assignment.ts); an item whose every free facility the database refuses is the 409.
+ * Issue 34: an item whose court the player chose goes on that court or nowhere (409); such items
+ * are placed first, and the cart's other items are planned around them.
  * `newHold` (the hold's own insert) runs in the first reservation's statement.
  */
 export async function placeItems(
@@ -42,20 +44,23 @@ export async function placeItems(
       group: facilityDayKey(item),
       startTime: item.startTime,
       endTime: item.endTime,
-      freeFacilityIds: freeFacilitiesFor(item, present(itemContexts[i]), now),
+      freeFacilityIds: withoutChosen(items, i, placesFor(item, present(itemContexts[i]), now)),
     })),
   );
   let withHold: SQL | null = newHold;
   const held: HoldItem[] = [];
-  for (const [i, item] of items.entries()) {
+  // The chosen courts first (a stable sort), so no other item of the cart can take one of them.
+  const order = items.map((_, i) => i).sort((a, b) => chosenFirst(items[a]) - chosenFirst(items[b]));
+  for (const i of order) {
+    const item = present(items[i]);
     const context = present(itemContexts[i]);
-    const facilityIds = facilityTryOrder(planned[i] ?? null, freeFacilitiesFor(item, context, now));
+    const facilityIds = facilityTryOrder(planned[i] ?? null, placesFor(item, context, now));
     const placed = await placeReservation(tx, facilityIds, item, withHold, owner);
     withHold = null;
     if (!placed) throw slotTakenError(item, context, now);
     // Later items of the same cart see this one as taken.
     context.busy.push({ facilityId: placed.facilityId, startTime: item.startTime, endTime: item.endTime });
-    held.push({
+    held[i] = {
       reservationId: placed.id,
       facilityType: item.facilityType,
       facilityId: placed.facilityId,
@@ -67,9 +72,28 @@ export async function placeItems(
       duration: item.duration,
       priceCents: item.priceCents,
       status: "pending",
-    });
+    };
   }
   return held;
+}
+
+const chosenFirst = (item: PricedItem | undefined) => (item?.facilityId == null ? 1 : 0);
+
+/** An item's free facilities less those other items of the cart chose for an overlapping time. */
+function withoutChosen(items: PricedItem[], index: number, free: number[]): number[] {
+  const item = present(items[index]);
+  if (item.facilityId != null) return free;
+  const taken = items
+    .filter(
+      (other, j) =>
+        j !== index &&
+        other.facilityId != null &&
+        facilityDayKey(other) === facilityDayKey(item) &&
+        other.startTime < item.endTime &&
+        other.endTime > item.startTime,
+    )
+    .map((other) => other.facilityId);
+  return taken.length === 0 ? free : free.filter((id) => !taken.includes(id));
 }
 
 /**

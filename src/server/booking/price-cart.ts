@@ -17,6 +17,8 @@ export type PricedItem = {
   displayTime: string;
   duration: number;
   priceCents: number;
+  /** Issue 34: the court (or bay) the player chose; absent or null for any free one. */
+  facilityId?: number | null;
 };
 
 /**
@@ -50,6 +52,7 @@ export function priceCartItems(
       displayTime: formatTimeRange(start, endTime),
       duration: item.duration,
       priceCents: party.memberPricing ? prices.memberPriceCents : prices.nonMemberPriceCents,
+      facilityId: item.facilityId ?? null,
     };
   });
 }

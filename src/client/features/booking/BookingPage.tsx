@@ -188,7 +188,11 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
       cart.removeItem(there.key);
       return;
     }
-    cart.addItem(cartItemFromSlot(slot, selection.facilityType, selection.date, selection.duration));
+    addItem(cartItemFromSlot(slot, selection.facilityType, selection.date, selection.duration));
+  };
+  // An item added, from the times or a court's row (issue 34): step 6's and the cart bar's code follow.
+  const addItem = (item: CartItem) => {
+    cart.addItem(item);
     void importPaymentPanel();
     void importCartBar();
   };
@@ -247,6 +251,9 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
                 <SlotStep
                   context={context}
                   selection={selection}
+                  pricing={pricing}
+                  cart={cart}
+                  onAdd={addItem}
                   memberPricing={selection.memberPricing}
                   inCart={inCart}
                   onToggle={toggleSlot}

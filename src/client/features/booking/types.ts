@@ -11,9 +11,11 @@ export type CartItem = {
   duration: number;
   priceCents: number;
   displayTime: string;
-  /** Set once the hold is created: "Court 3", and the pending reservation's id. */
+  /** "Court 3": set once the hold is created, or when the player chose it; the reservation's id. */
   facilityName?: string;
   reservationId?: string;
+  /** Issue 34: the court (or bay) chosen in the per-court view (its name in facilityName). */
+  facilityId?: number;
 };
 
 /** Payment mode: the hold "Continue to Payment" created, with the server's totals. */

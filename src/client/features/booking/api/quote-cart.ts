@@ -14,6 +14,8 @@ export const toCartInput = (items: CartItem[]) =>
     startTime: i.startTime,
     endTime: i.endTime,
     duration: i.duration,
+    // Issue 34: the court chosen in the per-court view (left out of the JSON when there is none).
+    facilityId: i.facilityId,
   }));
 
 export const quoteRequest = (items: CartItem[], code: string | null, pricing: Pricing): QuoteRequest => ({
