@@ -160,7 +160,8 @@ function hostileHoldBody(slot: { date: string; startTime: string }, email: strin
   return {
     ...hostile(["memberId"]),
     ...body,
-    items: body.items.map((i) => ({ ...hostile(["status"]), ...i })),
+    // An item's facilityId is the court a player chose in the per-court view (issue 34): a real field.
+    items: body.items.map((i) => ({ ...hostile(["status", "facilityId"]), ...i })),
     customer: { ...hostile(), ...body.customer, email },
   };
 }
