@@ -56,5 +56,7 @@ test("the owner opens the reports: revenue's figure, chart and tables, utilisati
   await expect(heatMap.locator("caption")).not.toContainText("All courts");
 
   await page.getByLabel("To", { exact: true }).fill("2020-01-01");
-  await expect(page.getByRole("alert")).toContainText("The end date must be on or after the start date.");
+  await expect(page.getByRole("alert", { name: "Choose another range" })).toContainText(
+    "The end date must be on or after the start date.",
+  );
 });
