@@ -24,6 +24,10 @@ const today = venueToday(new Date());
 const first = addDaysToDate(today, -365 * YEARS);
 const started = performance.now();
 
+// These bookings were made before the closures the growth seed lays over the past year
+// (bench/seed-closures.ts), as staff add closures to a booked venue and keep its bookings: the
+// closures' trigger, which refuses a new booking inside a closure, is off for this bulk load only.
+await db.execute(sql`alter table reservations disable trigger reservations_closures`);
 for (let from = first; from < today; from = addDaysToDate(from, CHUNK_DAYS)) {
   const to = present([addDaysToDate(from, CHUNK_DAYS - 1), addDaysToDate(today, -1)].sort()[0]);
   await db.execute(sql`
@@ -43,6 +47,7 @@ for (let from = first; from < today; from = addDaysToDate(from, CHUNK_DAYS)) {
          generate_series(0, 25) as s,
          generate_series(0, 2) as k`);
 }
+await db.execute(sql`alter table reservations enable trigger reservations_closures`);
 
 // Issue 33 item 3: what those bookings paid, for the reports on a grown database: one payment a
 // confirmed block, made on its day, with a share of event and membership payments and of refunds.
