@@ -575,6 +575,9 @@ export const payments = pgTable(
     providerRefundId: text("provider_refund_id"),
     // Issue 32 item 4: how it was paid. Online through the provider, or at the desk (provider 'desk').
     method: text("method").notNull().default("online"),
+    // A membership's later period, paid by an invoice without a checkout (migration 0030): revenue,
+    // never a new membership. provider_payment_id holds the invoice's id.
+    isRenewal: boolean("is_renewal").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -591,6 +594,10 @@ export const payments = pgTable(
     ),
     check("payments_amounts_check", sql`${t.amountCents} >= 0 and ${t.refundedCents} >= 0`),
     uniqueIndex("payments_provider_session_key").on(t.provider, t.providerSessionId),
+    // One membership payment per invoice: a replayed or second event of it adds nothing (0030).
+    uniqueIndex("payments_membership_invoice_key")
+      .on(t.provider, t.providerPaymentId)
+      .where(sql`${t.purpose} = 'membership' and ${t.providerPaymentId} is not null`),
   ],
 );
 

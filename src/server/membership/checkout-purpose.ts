@@ -28,7 +28,10 @@ export const membershipPurpose: CheckoutPurpose<SubscriptionSnapshot | null> = {
       syncSubscription(deps, event, event.data.object as Stripe.Subscription),
     "customer.subscription.deleted": (deps, event) =>
       syncSubscription(deps, event, event.data.object as Stripe.Subscription),
+    // Stripe sends both for a paid invoice, in either order: the first records it, the second is a duplicate.
     "invoice.paid": (deps, event) => recordRenewal(deps, event, event.data.object as Stripe.Invoice),
+    "invoice.payment_succeeded": (deps, event) =>
+      recordRenewal(deps, event, event.data.object as Stripe.Invoice),
   },
   testCheckout: {
     expired: "This checkout has ended. Please start your signup again.",

@@ -34,7 +34,7 @@ function webhookEventName(type: string, purpose: string | undefined, outcome: st
   if (type === "checkout.session.expired") return "checkout.expired";
   if (type === "customer.subscription.deleted") return "membership.ended";
   if (type === "customer.subscription.updated") return "membership.updated";
-  if (type === "invoice.paid") return "membership.renewed";
+  if (type === "invoice.paid" || type === "invoice.payment_succeeded") return "membership.renewed";
   return null;
 }
 

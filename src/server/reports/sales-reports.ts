@@ -26,8 +26,8 @@ function bounds(range: ReportRange) {
 
 /**
  * Active and frozen members and the monthly recurring revenue now (a plan's price, an annual one's
- * over 12; a membership staff gave free counts no revenue); signups (membership payments) and
- * memberships set to end, in the range and the period before.
+ * over 12; a membership staff gave free counts no revenue); signups (membership payments, not
+ * renewals: decision 040) and memberships set to end, in the range and the period before.
  */
 export async function membersReport(db: Db, range: ReportRange): Promise<MembersReport> {
   const { previousRange, start, middle, end } = bounds(range);
@@ -42,11 +42,11 @@ export async function membersReport(db: Db, range: ReportRange): Promise<Members
         where u.is_member and not u.is_frozen and u.comp_ends_at is null and u.staff_role is null) as mrr,
       (select count(*) filter (where created_at >= ${middle}::timestamptz)
          from payments
-        where purpose = 'membership' and state in ('completed', 'refunded')
+        where purpose = 'membership' and not is_renewal and state in ('completed', 'refunded')
           and created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz) as new_now,
       (select count(*) filter (where created_at < ${middle}::timestamptz)
          from payments
-        where purpose = 'membership' and state in ('completed', 'refunded')
+        where purpose = 'membership' and not is_renewal and state in ('completed', 'refunded')
           and created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz) as new_before,
       (select count(*) from users where cancel_at >= ${middle}::timestamptz and cancel_at < ${end}::timestamptz) as cancelled_now,
       (select count(*) from users where cancel_at >= ${start}::timestamptz and cancel_at < ${middle}::timestamptz) as cancelled_before`,

@@ -65,6 +65,9 @@ export async function sendTestEvent(deps: AppDeps, request: Poster, payload: str
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
+/** When a renewal invoice was paid, as Stripe's invoice says it (status_transitions.paid_at). */
+export const paidAtField = (at: Date) => ({ status_transitions: { paid_at: seconds(at) } });
+
 export function eventPayload(type: string, object: Record<string, unknown>, eventId?: string): string {
   return JSON.stringify({
     id: eventId ?? `evt_${randomBytes(8).toString("hex")}`,
@@ -97,12 +100,16 @@ export function subscriptionObject(
   };
 }
 
-/** An invoice.paid object for a subscription's renewal, paying up to `periodEnd`. */
-export function invoiceObject(subscriptionId: string, periodEnd: Date) {
+/**
+ * An invoice.paid object for a subscription's renewal, paying up to `periodEnd`; `extra` sets
+ * Stripe's other fields (id, amount_paid, billing_reason, status_transitions…).
+ */
+export function invoiceObject(subscriptionId: string, periodEnd: Date, extra: Record<string, unknown> = {}) {
   return {
     id: `in_${randomBytes(6).toString("hex")}`,
     object: "invoice",
     status: "paid",
+    ...extra,
     parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId } },
     lines: {
       object: "list",
