@@ -165,8 +165,8 @@ export const impactBooking = z.object({
   date: z.string(),
   displayTime: z.string(),
   facilityName: z.string(),
-  /** paid online, unpaid (staff collect at the desk), or a payment hold still open. */
-  state: z.enum(["paid", "unpaid", "hold"]),
+  /** paid online, paid at the desk, unpaid (staff collect at the desk), or a payment hold still open. */
+  state: z.enum(["paid", "desk", "unpaid", "hold"]),
   priceCents: z.number().int(),
 });
 export const closureImpactResponse = z.object({

@@ -76,12 +76,17 @@ export async function facilityNames(executor: Db | Tx, type: FacilityType): Prom
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export const stateOf = (r: ReservationRow): "paid" | "unpaid" | "hold" =>
+/** How the booking is paid, as the impact shows it; a staff booking paid at the desk is "desk". */
+export const stateOf = (r: ReservationRow): "paid" | "desk" | "unpaid" | "hold" =>
   r.status === "pending"
     ? "hold"
-    : r.paymentId && r.paymentStatus === "paid" && !r.isAdminCreated
-      ? "paid"
-      : "unpaid";
+    : r.isAdminCreated
+      ? r.manualPaymentStatus === "paid"
+        ? "desk"
+        : "unpaid"
+      : r.paymentId && r.paymentStatus === "paid"
+        ? "paid"
+        : "unpaid";
 
 /** What staff see before saving: every booking, hold and event in the range, with the customers. */
 export async function closureImpact(

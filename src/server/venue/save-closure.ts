@@ -19,11 +19,9 @@ import { activeFacilities, busyFacilityIds } from "../kernel/schedule/facility-o
 import { writeAudit } from "../kernel/staff/audit-log";
 import { absoluteUrl } from "../lib/absolute-url";
 import { AppError } from "../lib/errors";
-import { lockPaymentById } from "../payments/payment-rows";
-import { refundForStaff } from "../payments/refund-payment";
-import { reservationShareOfPayment } from "../payments/reservation-share";
 import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
-import { affectedReservations, asRule, facilityNames, type ReservationRow, stateOf } from "./closure-impact";
+import { type Cancelled, cancelClosedBooking } from "./cancel-closed-booking";
+import { affectedReservations, asRule, facilityNames, type ReservationRow } from "./closure-impact";
 
 const hhmm = (t: string) => t.slice(0, 5);
 const bad = (message: string) => new AppError("VALIDATION", message);
@@ -73,9 +71,7 @@ async function closedByOthers(tx: Tx, draft: FacilityClosure, date: string, star
   );
 }
 
-type Outcome =
-  | { row: ReservationRow; kind: "moved"; from: string; to: string }
-  | { row: ReservationRow; kind: "cancelled"; refundCents: number };
+type Outcome = { row: ReservationRow; kind: "moved"; from: string; to: string } | Cancelled;
 
 async function move(tx: Tx, deps: AppDeps, draft: ClosureDraft, row: ReservationRow): Promise<Outcome> {
   if (draft.kind !== "closure")
@@ -106,34 +102,6 @@ async function move(tx: Tx, deps: AppDeps, draft: ClosureDraft, row: Reservation
   return { row, kind: "moved", from: names.get(current) ?? "", to: free.name };
 }
 
-async function cancel(tx: Tx, deps: AppDeps, row: ReservationRow): Promise<Outcome> {
-  const now = deps.now();
-  let refundCents = 0;
-  if (stateOf(row) === "paid" && !row.isRefunded) {
-    const payment = await lockPaymentById(tx, row.paymentId);
-    const refund = await refundForStaff(tx, deps, {
-      payment,
-      priceCents: row.priceCents,
-      amountCents: (locked) => reservationShareOfPayment(tx, locked, row),
-      idempotencyKey: `refund-reservation-${row.id}`,
-      failureMessage:
-        "The payment provider refused a refund; nothing was changed. Try again, or keep the bookings.",
-      logContext: { reservationId: row.id, closure: true },
-    });
-    refundCents = refund.amountCents;
-  }
-  await tx
-    .update(reservations)
-    .set({
-      status: "cancelled",
-      isRefunded: refundCents > 0 || row.isRefunded,
-      cancelReason: row.status === "pending" ? "hold_cancelled" : null,
-      updatedAt: now,
-    })
-    .where(eq(reservations.id, row.id));
-  return { row, kind: "cancelled", refundCents };
-}
-
 async function tell(
   tx: Tx,
   deps: AppDeps,
@@ -158,7 +126,7 @@ async function tell(
       change:
         o.kind === "moved"
           ? { kind: "moved", from: o.from, to: o.to }
-          : { kind: "cancelled", refundCents: o.refundCents },
+          : { kind: "cancelled", refundCents: o.refundCents, paidWhere: o.paidWhere },
       bookUrl: `${deps.config.publicUrl}/book`,
     }),
   });
@@ -177,8 +145,9 @@ async function earlierSave(tx: Tx, id: string): Promise<SaveClosureResult | null
 
 /**
  * Issue 31 item 3: a closure (or special day) and what happens to the bookings inside it — kept,
- * moved to a free court or bay of the same type at the same time, or cancelled with a full
- * refund through the payment spine and an email saying why — all in one transaction, or nothing.
+ * moved to a free court or bay of the same type at the same time, or cancelled with a full refund
+ * of what each paid, online or at the desk (cancel-closed-booking.ts), and an email saying why and
+ * where the money goes — all in one transaction, or nothing.
  * The closure blocks new holds at once: this takes the schedule rules' lock exclusively, which the
  * reservations' trigger takes shared, so a racing hold either commits first (and is in the impact)
  * or waits and is refused.
@@ -221,7 +190,11 @@ export async function saveClosure(
     const outcomes: Outcome[] = [];
     if (action !== "keep") {
       for (const row of affected)
-        outcomes.push(action === "move" ? await move(tx, deps, draft, row) : await cancel(tx, deps, row));
+        outcomes.push(
+          action === "move"
+            ? await move(tx, deps, draft, row)
+            : await cancelClosedBooking(tx, deps, row, { actorUserId: actor.id, reason: draft.reason }),
+        );
     }
     try {
       await tx.execute(sql`savepoint closure_row`);

@@ -5,6 +5,7 @@ import { formatCents } from "../../../../../domain/money";
 
 const STATE: Record<ClosureImpact["bookings"][number]["state"], { label: string; color: string }> = {
   paid: { label: "Paid online", color: "teal" },
+  desk: { label: "Paid at desk", color: "blue" },
   unpaid: { label: "Pay at desk", color: "gray" },
   hold: { label: "Payment hold", color: "orange" },
 };
