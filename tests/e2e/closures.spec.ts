@@ -33,7 +33,7 @@ test("staff add a court, set holiday hours and close a court with a booking; pla
   const newCourt = phone ? "Court Fourteen" : "Court Thirteen";
   const customer = phone ? "Pat Closure" : "Sam Closure";
 
-  // 1. Add a court, and a booking on it that day (made at the desk, for a customer with an email).
+  // 1. Add a court, and a booking on it that day (made and paid at the desk, for a customer with an email).
   await page.goto("/admin/settings/courts");
   await page.getByLabel("New court's name").fill(newCourt);
   await page.getByRole("button", { name: "Add Court" }).click();
@@ -52,6 +52,9 @@ test("staff add a court, set holiday hours and close a court with a booking; pla
       startTime: "18:00",
       duration: 60,
       facilityIds: [courtId],
+      // Paid in cash at the desk (decision 035): the closure's cancel refunds it into the ledger.
+      priceCents: 2500,
+      paymentMethod: "cash",
     },
   });
   expect(booked.ok(), await booked.text()).toBe(true);
@@ -80,11 +83,13 @@ test("staff add a court, set holiday hours and close a court with a booking; pla
     await section.getByLabel("Reason players see").fill("resurfacing");
     await section.getByRole("button", { name: "Check Impact" }).click();
     const impact = section.getByTestId("closure-impact");
-    await expect(impact.getByTestId("impact-booking").filter({ hasText: customer })).toContainText(newCourt);
+    const impacted = impact.getByTestId("impact-booking").filter({ hasText: customer });
+    await expect(impacted).toContainText(newCourt);
+    await expect(impacted).toContainText("Paid at desk");
     await section.getByRole("radio", { name: /^Cancel them with a full refund/ }).check();
     await axeClean(page);
     await section.getByRole("button", { name: "Save Closure" }).click();
-    await toast(page, "Closure saved: 1 cancelled");
+    await toast(page, "Closure saved: 1 cancelled, $25.00 refunded");
     const row = section.getByTestId("exception-row").filter({ hasText: `${newCourt} closed: resurfacing` });
     await expect(row).toBeVisible();
     await axeClean(page);

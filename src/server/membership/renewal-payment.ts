@@ -37,7 +37,8 @@ export async function recordRenewalPayment(
 ): Promise<boolean> {
   const { invoice, member, now } = input;
   const amountCents = invoice.amount_paid;
-  if (invoice.billing_reason === FIRST_INVOICE) return false;
+  // Without its id an invoice could not be recorded once; Stripe always sends one.
+  if (!invoice.id || invoice.billing_reason === FIRST_INVOICE) return false;
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) return false;
   const at = paidAt(invoice, now);
   const inserted = await tx
