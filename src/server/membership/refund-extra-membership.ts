@@ -7,6 +7,7 @@ import { emailLayout } from "../email/layout";
 import { escapeHtml } from "../lib/escape-html";
 import { present } from "../lib/present";
 import type { PaymentRow } from "../payments/payment-rows";
+import { recordRefund } from "../payments/refund-payment";
 import type { VenueIdentity } from "../settings/venue-settings";
 
 type Extra = {
@@ -21,8 +22,8 @@ type Extra = {
  * anyway (a checkout opened before the first was paid, two paid at once) is cancelled and refunded
  * through the provider, the customer is emailed, and the account keeps its first subscription.
  * The provider call runs inside the webhook's transaction with an idempotency key: if it fails the
- * whole event rolls back and the provider's retry refunds once. This is the one place a membership
- * refund is made, so it can move onto the shared payment spine's refund function as it is.
+ * whole event rolls back and the provider's retry refunds once. The refund is booked as every refund
+ * is (the spine's recordRefund: the ledger row and the payment's running total).
  */
 export async function refundExtraMembership(tx: Tx, deps: AppDeps, venue: VenueIdentity, extra: Extra) {
   const { payment, signup } = extra;
@@ -33,16 +34,17 @@ export async function refundExtraMembership(tx: Tx, deps: AppDeps, venue: VenueI
     amountCents: payment.amountCents,
     idempotencyKey: `refund-${payment.id}`,
   });
+  // In the refund ledger as every refund is (decision 035), so payments less refunds stays revenue.
+  await recordRefund(tx, payment, {
+    amountCents: payment.amountCents - payment.refundedCents,
+    refundId,
+    idempotencyKey: `refund-${payment.id}`,
+    now,
+    ledger: { reason: "A second membership of one email" },
+  });
   await tx
     .update(payments)
-    .set({
-      state: "refunded",
-      refundedCents: payment.amountCents,
-      providerRefundId: refundId,
-      providerSubscriptionId: extra.subscriptionId,
-      providerPaymentId: extra.invoiceId,
-      updatedAt: now,
-    })
+    .set({ providerSubscriptionId: extra.subscriptionId, providerPaymentId: extra.invoiceId, updatedAt: now })
     .where(eq(payments.id, payment.id));
   await tx
     .update(pendingMembershipSignups)

@@ -17,9 +17,10 @@ export type RefundLedgerEntry = {
 /**
  * Books a refund that has happened (or, for a desk payment, is handed back at the desk): one
  * payment_refunds row, and the payments row's running total, "refunded" once all is back. The caller
- * holds the payment's row lock; more than remains is refused before anything moves.
+ * holds the payment's row lock; more than remains is refused before anything moves. Exported for a
+ * refund the provider made its own way (an extra membership's subscription cancelled and refunded).
  */
-async function recordRefund(
+export async function recordRefund(
   tx: Tx,
   payment: PaymentRow,
   input: {

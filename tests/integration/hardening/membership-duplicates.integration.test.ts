@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { payments, pendingMembershipSignups, users } from "../../../src/server/db/schema";
+import { paymentRefunds, payments, pendingMembershipSignups, users } from "../../../src/server/db/schema";
 import { present } from "../../../src/server/lib/present";
 import { checkoutCompletedEvent } from "../../../src/server/payments/test-checkout-session";
 import { createTestApp, errorOf, type TestApp, testClock } from "../kits/harness";
@@ -88,10 +88,26 @@ describe("one email, one live membership", () => {
       refundedCents: present(refunded, "extra payment").amountCents,
     });
     expect(present(refunded, "extra payment").providerRefundId).toMatch(/^re_test_/);
+    // In the refund ledger too (decision 040), so payments less refunds is still the revenue.
+    const ledger = await t.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, extra.paymentId));
+    expect(ledger).toEqual([
+      expect.objectContaining({
+        amountCents: present(refunded, "extra payment").amountCents,
+        providerRefundId: present(refunded, "extra payment").providerRefundId,
+        idempotencyKey: `refund-${extra.paymentId}`,
+        actorUserId: null,
+      }),
+    ]);
     const emails = await t.emailsTo(email);
     expect(emails.map((e) => e.subject).some((s) => /refund/i.test(s))).toBe(true);
     // A repeat of the event refunds nothing twice.
     expect(await sendTestEvent(t.deps, t.request, extra.payload)).toBe("duplicate");
+    expect(
+      await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, extra.paymentId)),
+    ).toHaveLength(1);
   });
 
   it("two payments arriving at once: one account, one refund, no 500", async () => {
