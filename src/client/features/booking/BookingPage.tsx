@@ -243,7 +243,7 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
       ) : (
         <div className={classes.columns}>
           <div>
-            <Stack gap="md">
+            <div className={classes.steps}>
               <StepCard step={1} title="Choose Your Game">
                 <FacilityPicker value={selection.facilityType} onChange={selection.setFacilityType} />
               </StepCard>
@@ -259,7 +259,7 @@ function BookingScreen({ context, memberId }: { context: BookingContext; memberI
                   onToggle={toggleSlot}
                 />
               </StepCard>
-            </Stack>
+            </div>
           </div>
           <div>
             <CheckoutSteps

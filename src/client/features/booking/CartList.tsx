@@ -19,7 +19,7 @@ export function CartList({
 }) {
   if (items.length === 0) {
     return (
-      <Group gap="xs" c="dimmed" py="sm" justify="center">
+      <Group gap="xs" c="dimmed" py={{ base: 0, sm: "sm" }} justify="center">
         <IconShoppingCart size={18} aria-hidden />
         <Text size="sm">Your cart is empty. Pick a time and add it.</Text>
       </Group>

@@ -1,5 +1,6 @@
 import { Button, Stack } from "@mantine/core";
 import { IconArrowRight } from "@tabler/icons-react";
+import classes from "./booking.module.css";
 import { CartList } from "./CartList";
 import { CouponField } from "./CouponField";
 import { CustomerFields } from "./CustomerFields";
@@ -30,7 +31,7 @@ export function CheckoutSteps({
   onContinue: () => void;
 }) {
   return (
-    <Stack gap="md">
+    <div className={classes.steps}>
       <StepCard step={3} title="Your Cart">
         <CartList items={cart.items} onRemove={onRemove} />
       </StepCard>
@@ -38,7 +39,7 @@ export function CheckoutSteps({
         <CustomerFields form={form} />
       </StepCard>
       <StepCard step={5} title="Coupon & Total">
-        <Stack gap="md">
+        <Stack gap="sm">
           <CouponField
             appliedCode={cart.couponCode}
             busy={cart.couponBusy}
@@ -60,6 +61,6 @@ export function CheckoutSteps({
           </Button>
         </Stack>
       </StepCard>
-    </Stack>
+    </div>
   );
 }

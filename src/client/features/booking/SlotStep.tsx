@@ -78,7 +78,7 @@ export function SlotStep({
       )}
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600} id="time-grid-hint">
-          Tap a time to add it to your cart
+          Tap a time to add it
           {hours ? ` · prices for ${hours} ${hours === 1 ? "hour" : "hours"}` : ""}
         </Text>
         {/* Issue 34: any court (the default) or court by court ("Any bay", "By bay" for darts). Native
