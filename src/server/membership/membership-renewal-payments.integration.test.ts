@@ -119,7 +119,7 @@ describe("membership renewals reach the payments table (decision 040)", () => {
     });
     expect(await sendTestEvent(t.deps, t.request, eventPayload("invoice.paid", first))).toBe("duplicate");
     // Without Stripe's reason, the invoice's id alone keeps it from counting twice.
-    const { billing_reason: _reason, ...bare } = first;
+    const { billing_reason: _reason, ...bare } = first as typeof first & { billing_reason?: string };
     expect(await sendTestEvent(t.deps, t.request, eventPayload("invoice.paid", bare))).toBe("duplicate");
     const free = invoiceObject(sub, new Date("2027-01-18T15:00:00Z"), {
       amount_paid: 0,
