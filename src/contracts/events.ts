@@ -152,6 +152,11 @@ export const registrationReceipt = z.object({
   }),
   /** What the registrant reads about changing the registration (the spec's "call us"). */
   changeMessage: z.string(),
+  /**
+   * Issue 33 item 2: the check-in QR code (the reference itself), an SVG document drawn by the
+   * server, while the registration is confirmed; null otherwise (decision 032).
+   */
+  checkInQrSvg: z.string().nullable(),
 });
 export type RegistrationReceipt = z.infer<typeof registrationReceipt>;
 

@@ -36,6 +36,11 @@ export const bookingView = z.object({
   }),
   selfService: selfServiceStatus,
   /**
+   * Issue 33 item 2: the check-in QR code (the reference itself), an SVG document drawn by the
+   * server, while the booking is confirmed; null otherwise (decision 032).
+   */
+  checkInQrSvg: z.string().nullable(),
+  /**
    * Issue 30 item 2: texts go only to a phone its owner proved with a texted code. "on": reminders
    * will text `phone`; "needs_code": asked for, but they wait until the phone is proven for `email`
    * (POST /api/phone-codes, then …/confirm); "off": not asked for (phone and email null).

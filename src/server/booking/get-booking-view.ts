@@ -12,6 +12,7 @@ import {
 import { venueInstant } from "../../domain/venue-time";
 import type { Db, Tx } from "../db/client";
 import { couponCodes, reservations } from "../db/schema";
+import { referenceQrSvg } from "../email/reference-qr";
 import type { VenueIdentity } from "../settings/venue-settings";
 import { isPhoneProven } from "../sms/phone-proof";
 import { bookingPayments, remainingCents } from "./booking-payments";
@@ -75,8 +76,9 @@ export async function loadBookingView(
     status === "confirmed" ? firstConfirmedStart(items) : null,
     now,
   );
+  const reference = bookingReference(hold.id);
   return {
-    reference: bookingReference(hold.id),
+    reference,
     status,
     customerName: customer?.name ?? "",
     items,
@@ -100,6 +102,7 @@ export async function loadBookingView(
       refundPercent: decision.allowed ? policy.refundPercent : null,
       refundCents: decision.allowed ? selfCancelRefundCents(money.paid, policy.refundPercent) : null,
     },
+    checkInQrSvg: status === "confirmed" ? await referenceQrSvg(reference) : null,
     pendingMove: status === "confirmed" ? await loadPendingMove(executor, items, now) : null,
     textReminders: await textRemindersOf(executor, customer),
   };

@@ -4,7 +4,8 @@ import { escapeHtml } from "../lib/escape-html";
 
 // Issue 33 item 2: the check-in QR code in a confirmation email, as a PNG attached inline (a CID
 // attachment): mail clients that block data: URIs (Gmail, Outlook) show an inline part, and no
-// remote image is fetched. The page's copy is drawn in the browser (ReferenceQrCode.tsx).
+// remote image is fetched. The manage page's and the receipt's copy is an SVG drawn here too and
+// sent in their data (decision 032): the drawing library stays out of the browser's bundle.
 
 export const REFERENCE_QR_CID = "check-in-qr@venue-booking";
 
@@ -20,6 +21,11 @@ export type InlineAttachment = {
 /** The reference as a PNG QR code, twice the shown size for sharp high-density screens. */
 export async function referenceQrPng(reference: string): Promise<Buffer> {
   return QRCode.toBuffer(reference, { ...REFERENCE_QR_OPTIONS, type: "png", width: REFERENCE_QR_SIZE * 2 });
+}
+
+/** The reference as an SVG QR code, at the size the pages show it (ReferenceQrCode.tsx). */
+export async function referenceQrSvg(reference: string): Promise<string> {
+  return QRCode.toString(reference, { ...REFERENCE_QR_OPTIONS, type: "svg", width: REFERENCE_QR_SIZE });
 }
 
 /** The inline attachment and the HTML that shows it (with the reference as its alt text). */

@@ -13,6 +13,7 @@ import type { Db, Tx } from "../db/client";
 import { eventRegistrations, events, payments } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { buildIcs } from "../email/ics";
+import { referenceQrSvg } from "../email/reference-qr";
 import { holdTokenMatches, newHoldToken } from "../kernel/hold-token";
 import { AppError } from "../lib/errors";
 import { isUuid } from "../lib/ids";
@@ -114,9 +115,10 @@ export async function getRegistrationReceipt(
     loadVenueIdentity(deps.db, deps.config),
     paymentAmounts(deps.db, registration),
   ]);
+  const reference = registrationReference(registration.id);
   return {
     registrationId: registration.id,
-    reference: registrationReference(registration.id),
+    reference,
     status: registration.status as RegistrationReceipt["status"],
     isRefunded: registration.isRefunded,
     paidCents: amounts.paid,
@@ -139,6 +141,7 @@ export async function getRegistrationReceipt(
       mapUrl: mapUrlFor(venue.address),
     },
     changeMessage: registrationChangeMessage(venue),
+    checkInQrSvg: registration.status === "confirmed" ? await referenceQrSvg(reference) : null,
   };
 }
 

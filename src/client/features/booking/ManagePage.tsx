@@ -96,7 +96,7 @@ function ManagedBooking({ token }: { token: string }) {
               ) : null}
               <BookingDetails booking={booking.data} contactLinks={false} />
               {booking.data.status === "confirmed" ? (
-                <ReferenceQrCode reference={booking.data.reference} />
+                <ReferenceQrCode reference={booking.data.reference} svg={booking.data.checkInQrSvg} />
               ) : null}
               {booking.data.pendingMove ? (
                 <PendingMoveNotice token={token} move={booking.data.pendingMove} />

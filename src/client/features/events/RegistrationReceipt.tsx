@@ -127,7 +127,7 @@ export function RegistrationReceipt({
     >
       {context === "checkout" ? <Text>A confirmation is on its way to {receipt.customerEmail}.</Text> : null}
       <ReceiptDetails receipt={receipt} />
-      <ReferenceQrCode reference={receipt.reference} />
+      <ReferenceQrCode reference={receipt.reference} svg={receipt.checkInQrSvg} />
       <Stack gap="xs">
         <Button fullWidth leftSection={<IconCalendarPlus size={18} aria-hidden />} onClick={addToCalendar}>
           Add to calendar

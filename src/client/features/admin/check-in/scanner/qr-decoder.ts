@@ -1,7 +1,12 @@
+import jsQrUrl from "jsqr/dist/jsQR.js?url";
+
 // Issue 33 item 2: reads a QR code from the camera's current frame. The browser's own
 // BarcodeDetector where it reads QR codes (Chrome and Edge on Android, macOS and ChromeOS; not
 // Safari or desktop Linux); elsewhere jsQR, a pure-JavaScript decoder from npm, fetched from this
-// app's own server only once the camera has started on this admin page (decision 032).
+// app's own server only once the camera has started on this admin page (decision 032). jsQR is
+// CommonJS: a dynamic import() of it made the bundler add a runtime chunk that every page, /book
+// included, then loaded. So its own bundle is served as a file (Vite's ?url) and run as a classic
+// script, which sets `window.jsQR` (the bundle's UMD wrapper does so without a module system).
 
 /** The part of the Barcode Detection API used here (not yet in TypeScript's DOM types). */
 type BarcodeDetectorLike = { detect(source: CanvasImageSource): Promise<Array<{ rawValue: string }>> };
@@ -31,8 +36,36 @@ async function nativeDecoder(): Promise<FrameDecoder | null> {
   }
 }
 
+type JsQr = typeof import("jsqr").default;
+
+const NOT_LOADED = "The QR decoder did not load";
+let loading: Promise<JsQr> | null = null;
+
+/** jsQR's function, its script added to the page once (again after a failed load). */
+export function loadJsQr(src: string = jsQrUrl): Promise<JsQr> {
+  loading ??= new Promise<JsQr>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = src;
+    script.async = true;
+    script.onload = () => {
+      const jsQR = (window as { jsQR?: unknown }).jsQR;
+      if (typeof jsQR === "function") resolve(jsQR as JsQr);
+      else reject(new Error(NOT_LOADED));
+    };
+    script.onerror = () => {
+      script.remove();
+      reject(new Error(NOT_LOADED));
+    };
+    document.head.append(script);
+  }).catch((err: unknown) => {
+    loading = null;
+    throw err;
+  });
+  return loading;
+}
+
 async function jsQrDecoder(): Promise<FrameDecoder> {
-  const jsQR = pickFunction<typeof import("jsqr").default>(await import("jsqr"));
+  const jsQR = await loadJsQr();
   const canvas = document.createElement("canvas");
   const context = canvas.getContext("2d", { willReadFrequently: true });
   return {
@@ -48,15 +81,6 @@ async function jsQrDecoder(): Promise<FrameDecoder> {
       return jsQR(frame.data, width, height, { inversionAttempts: "attemptBoth" })?.data ?? null;
     },
   };
-}
-
-/** jsQR is a CommonJS bundle whose exports hold `default`: found whichever way the bundler wraps it. */
-export function pickFunction<T>(mod: unknown): T {
-  let found = mod;
-  for (let i = 0; i < 3 && typeof found !== "function"; i++)
-    found = (found as { default?: unknown })?.default;
-  if (typeof found !== "function") throw new Error("The QR decoder did not load");
-  return found as T;
 }
 
 /** The best decoder this browser offers. */
