@@ -15,6 +15,7 @@ import {
   type TestClient,
   testClock,
 } from "../../../tests/integration/kits/harness";
+import { decodeQr } from "../../../tests/integration/kits/qr-kit";
 import type { BookingView, ManageLinkResponse, SelfCancelResponse } from "../../contracts/manage";
 import { auditLog, manageLinks, payments, reservations } from "../db/schema";
 import { present } from "../lib/present";
@@ -246,6 +247,8 @@ describe("self-service cancellation", () => {
     const { token, hold, checkout, email } = await paidBooking({ date: "2026-11-22" });
     const before = (await (await t.request(`/api/booking/manage/${token}`)).json()) as BookingView;
     expect(before.selfService).toMatchObject({ canCancel: true, refundPercent: 50 });
+    // Issue 33 item 2: the check-in QR code, drawn by the server, reads back as the reference.
+    expect(await decodeQr(present(before.checkInQrSvg))).toBe(before.reference);
     const payment = await paymentForSession(t.deps, checkout.sessionId);
     const expected = Math.floor(payment.amountCents / 2);
     expect(before.selfService.refundCents).toBe(expected);
@@ -259,6 +262,7 @@ describe("self-service cancellation", () => {
     const done = (await (a.status === 200 ? a : b).json()) as SelfCancelResponse;
     expect(done.refundedCents).toBe(expected);
     expect(done.booking.status).toBe("cancelled");
+    expect(done.booking.checkInQrSvg).toBeNull();
 
     const [after] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(after).toMatchObject({ refundedCents: expected, state: "completed" });

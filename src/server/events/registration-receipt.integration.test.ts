@@ -8,6 +8,7 @@ import {
   registrationBody,
 } from "../../../tests/integration/kits/events-test-kit";
 import { createTestApp, type TestApp, testClock } from "../../../tests/integration/kits/harness";
+import { decodeQr } from "../../../tests/integration/kits/qr-kit";
 import type { RegistrationReceipt } from "../../contracts/events";
 import { registrationReference } from "../../domain/event-registration";
 import { present } from "../lib/present";
@@ -54,7 +55,7 @@ describe("the receipt of a paid registration", () => {
     const token = present(reg.holdToken);
 
     const pending = await receipt(reg.registrationId, token);
-    expect(pending.body).toMatchObject({ status: "pending", paidCents: 0 });
+    expect(pending.body).toMatchObject({ status: "pending", paidCents: 0, checkInQrSvg: null });
     // Nothing to add to a calendar before the payment is confirmed.
     const early = await t.client().get(`/api/events/registrations/${reg.registrationId}/calendar`, {
       headers: { [TOKEN]: token },
@@ -82,6 +83,8 @@ describe("the receipt of a paid registration", () => {
       },
     });
     expect(present(paid.body).reference).toMatch(/^EV-[0-9A-F]{8}$/);
+    // Issue 33 item 2: the check-in QR code, drawn by the server, reads back as the reference.
+    expect(await decodeQr(present(present(paid.body).checkInQrSvg))).toBe(present(paid.body).reference);
     expect(present(paid.body).changeMessage).toMatch(/^To cancel or change your registration, call us at /);
 
     const ics = await t.client().get(`/api/events/registrations/${reg.registrationId}/calendar`, {
