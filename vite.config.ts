@@ -16,7 +16,12 @@ export default defineConfig({
     manifest: true,
     // The booking screen's per-court view (issue 34) needs nothing /book has not loaded already but
     // its own chunk: its list of chunks to preload would be bytes in /book's first load for nothing.
+    // No modulepreload polyfill (280 bytes gzip in every page's entry). It acts only where the
+    // browser lacks modulepreload (Safari before 17), and only once the entry runs, when the entry's
+    // imports have loaded and the router is about to ask for the page's own chunks anyway
+    // (src/server/http/first-paint.ts adds the preloads); without it they load through their imports.
     modulePreload: {
+      polyfill: false,
       resolveDependencies: (filename, deps) =>
         filename.includes("CourtGrid") ? deps.filter((d) => d.includes("CourtGrid")) : deps,
     },
