@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { auditLogQuery, auditLogResponse } from "../../contracts/admin";
+import { auditLogQuery, auditLogResponse } from "../../contracts/admin-audit";
 import type { AppEnv } from "../deps";
 import { adminErrors, staffOnly } from "../http/admin-openapi";
 import { jsonResponse } from "../http/openapi";

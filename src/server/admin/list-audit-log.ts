@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
-import type { AuditEntry, AuditLogResponse } from "../../contracts/admin";
+import type { AuditEntry, AuditLogResponse } from "../../contracts/admin-audit";
 import { addDaysToDate, compareDates, venueInstant } from "../../domain/venue-time";
 import type { Db } from "../db/client";
 import { auditLog, users } from "../db/schema";

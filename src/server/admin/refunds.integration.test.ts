@@ -8,7 +8,8 @@ import {
   paidOnlineReservation,
 } from "../../../tests/integration/kits/admin-test-kit";
 import { errorOf } from "../../../tests/integration/kits/harness";
-import type { AuditLogResponse, ReservationResponse } from "../../contracts/admin";
+import type { ReservationResponse } from "../../contracts/admin";
+import type { AuditLogResponse } from "../../contracts/admin-audit";
 import { auditLog, payments, reservations } from "../db/schema";
 import { present } from "../lib/present";
 import type { RefundInput } from "../payment-provider";

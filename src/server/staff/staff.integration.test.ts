@@ -10,7 +10,7 @@ import {
   testClock,
   uniqueEmail,
 } from "../../../tests/integration/kits/harness";
-import type { AuditLogResponse } from "../../contracts/admin";
+import type { AuditLogResponse } from "../../contracts/admin-audit";
 import type { InvitationLookupResponse, StaffListResponse } from "../../contracts/staff";
 import { auditLog, reservations, sessions, staffInvitations, users } from "../db/schema";
 import { present } from "../lib/present";

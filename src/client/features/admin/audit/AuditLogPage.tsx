@@ -15,7 +15,7 @@ import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useState } from "react";
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditLogResponse } from "../../../../contracts/admin";
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditLogResponse } from "../../../../contracts/admin-audit";
 import { VENUE_TIME_ZONE } from "../../../../domain/venue-time";
 import { LoadError } from "../../../components/LoadError";
 import { PageLoader } from "../../../components/layout/AppLayout";
