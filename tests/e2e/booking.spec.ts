@@ -129,7 +129,7 @@ test.describe("booking a court", () => {
     });
     await page.goto("/book");
     await expect(page.getByRole("radio", { name: "Pickleball Court" })).toBeChecked();
-    // The steps and the first day's slots arrive in the same render (BookingPage's useFirstSlots).
+    // The steps and the first day's slots arrive in the same render (BookingPage's useFirstSlots, use-first-slots.ts).
     expect(await page.getByText("Loading available times...").count()).toBe(0);
     await page.waitForLoadState("networkidle");
     expect(asked).toHaveLength(1);

@@ -19,7 +19,7 @@ type Props = {
   selection: { facilityType: FacilityType; date: string | null; duration: number | null };
   pricing: Pricing;
   cart: Cart;
-  /** Adds an item to the cart (BookingPage: with the code the cart's next steps need). */
+  /** Adds an item to the cart (BookingScreen: with the code the cart's next steps need). */
   onAdd: (item: CartItem) => void;
 };
 

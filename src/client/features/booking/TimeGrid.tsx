@@ -54,7 +54,7 @@ function NoTimes({ onOtherDay }: { onOtherDay: Props["onOtherDay"] }) {
  */
 export function TimeGrid(props: Props) {
   const { facilityType, isLoading, isError, onRetry, retrying } = props;
-  // The first list of a date renders in the background, in slices (see BookingPage): the loading
+  // The first list of a date renders in the background, in slices (see use-first-slots.ts): the loading
   // line stays until it is done. A list that replaces another renders at once.
   const slots = useDeferredValue(props.slots);
   if (isLoading || (props.slots && !slots)) {
