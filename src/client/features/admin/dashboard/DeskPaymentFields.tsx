@@ -8,6 +8,7 @@ import {
   DESK_METHOD_LABELS,
   DESK_PAYMENT_METHODS,
   type DeskPaymentMethod,
+  deskTotalCents,
 } from "../../../../domain/desk-payments";
 import { centsToDollarsString, formatCents } from "../../../../domain/money";
 import { useDeskPrice } from "./api/get-desk-price";
@@ -57,7 +58,8 @@ type Props = {
 };
 
 export function DeskPaymentFields({ desk, facilityLabel, facilities }: Props) {
-  const total = desk.cents !== null && facilities > 1 ? desk.cents * facilities : null;
+  // The server charges deskTotalCents too (create-manual-reservations.ts): the same figure shown here.
+  const total = desk.cents !== null && facilities > 1 ? deskTotalCents(desk.cents, facilities) : null;
   return (
     <>
       <TextInput
