@@ -480,6 +480,9 @@ test.describe("axe on screen states, dialogs and drawers", () => {
     await page.getByRole("button", { name: "Complete Registration" }).click();
     await expect(page.getByRole("heading", { name: "You're registered!" })).toBeInViewport();
     await expect(page.getByTestId("registration-paid")).toHaveText("Free");
+    // The receipt announces itself with a toast in an effect after its heading renders: wait for
+    // that toast to come and go, or axe may catch it fading in (at part opacity, low contrast).
+    await toast(page, "Registration confirmed!");
     await toastsGone(page);
     await expectAccessible(page, "event receipt");
 
