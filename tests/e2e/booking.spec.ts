@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { present } from "../../src/server/lib/present";
-import { ADMIN, MEMBER, signIn, toast } from "./fixtures";
+import { ADMIN, MEMBER, signIn, toast, watchToasts } from "./fixtures";
 
 // SPEC §2 Booking screen and Payment result screens, through the real pages and the built-in test
 // checkout. Desktop and phone run one after the other on the same server, so each project books on
@@ -300,8 +300,10 @@ test.describe("payment hold", () => {
     await fillCustomer(page, "Emery Guest");
     await continueToPayment(page);
 
+    // Watched from before the jump: the toast's 4 s on screen may pass before a check under load.
+    const toasts = await watchToasts(page);
     await page.clock.fastForward("15:00");
-    await toast(page, "Reservation time expired");
+    await toasts.seen("Reservation time expired");
     await expect(page.getByRole("button", { name: "Continue to Payment" })).toBeVisible();
     await expect(page.getByTestId("cart-item")).toContainText("Dart Bay");
     expect(await page.evaluate(() => sessionStorage.getItem("pendingReservation"))).toBeNull();

@@ -32,3 +32,34 @@ export async function toast(page: Page, text: string) {
   await page.mouse.move(0, 0);
   await expect(page.locator(".mantine-Notification-root", { hasText: text })).toBeVisible();
 }
+
+/**
+ * Records every toast's text from now on, shown or already gone. A toast lasts 4 s of the page's
+ * clock; after a jump of the fake clock the page's busiest render follows, and under load a check
+ * for the toast on screen can come after it left. `seen(text)` waits until one with the text came.
+ */
+export async function watchToasts(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenToasts: string[] }).seenToasts = seen;
+    const record = () => {
+      for (const el of document.querySelectorAll(".mantine-Notification-root")) {
+        const text = el.textContent ?? "";
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    };
+    new MutationObserver(record).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+  return {
+    seen: (text: string) =>
+      expect
+        .poll(() =>
+          page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts.join("\n")),
+        )
+        .toContain(text),
+  };
+}
