@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 // The seeded demo accounts (src/server/demo/seed.ts), demo only.
@@ -62,4 +63,13 @@ export async function watchToasts(page: Page) {
         )
         .toContain(text),
   };
+}
+
+/** A page's WCAG 2.x A/AA check with no serious or critical finding (accessibility.spec.ts checks every route). */
+export async function noSeriousAxeFindings(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .analyze();
+  const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

@@ -1,20 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { RevenueReport } from "../../src/contracts/reports";
 import { formatCents } from "../../src/domain/money";
-import { ADMIN, signIn } from "./fixtures";
+import { ADMIN, noSeriousAxeFindings, signIn } from "./fixtures";
 
 // Issue 33 item 3: the demo admin (the owner) opens the reports from the side bar and sees the
 // revenue of the last 30 days (the demo member's first month is in it) as a figure, a chart and
 // tables, and the utilisation heat map; an end before the start is refused on the page. Axe-clean at the project's width.
-
-async function noSeriousAxeFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
-    .analyze();
-  const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test("the owner opens the reports: revenue's figure, chart and tables, utilisation's heat map, a refused range", async ({
   page,

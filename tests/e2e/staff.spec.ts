@@ -1,18 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { present } from "../../src/server/lib/present";
-import { ADMIN, signIn, toast } from "./fixtures";
+import { ADMIN, noSeriousAxeFindings, signIn, toast } from "./fixtures";
 
 // Issue 33: the owner invites a front-desk person by email; they set a password from the emailed
 // link, sign in, see the desk's screens and cannot open the venue's settings.
-
-async function noSeriousAxeFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
-    .analyze();
-  const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test("the owner invites a front-desk person, who signs in and cannot open settings", async ({
   page,
