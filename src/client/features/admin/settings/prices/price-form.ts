@@ -11,7 +11,7 @@ export function timeChoices(extra: string[] = []): Array<{ value: string; label:
   for (const t of extra) times.add(t);
   return [...times].sort().map((value) => ({
     value,
-    label: value === "24:00" ? "Midnight (end of day)" : formatTime12(value),
+    label: value === "24:00" ? "Midnight" : formatTime12(value),
   }));
 }
 
