@@ -179,17 +179,21 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 
-/** Starts the production server on a free port and waits for /api/health. */
+/**
+ * Starts the production server on a free port and waits for /api/health; `entry` names another
+ * build of it (bench/request-cost.ts compares a build kept from before a change with the new one).
+ */
 export async function startServer(
   target: DatabaseTarget,
   port: number,
   env: Record<string, string> = {},
   node = serverRuntime().node,
+  entry = "dist/server/main.js",
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   // BENCH_SERVER_NODE_ARGS: node flags for the server under test, e.g. "--cpu-prof" to profile it.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child: ChildProcess = spawn(node, [...nodeArgs, "dist/server/main.js"], {
+  const child: ChildProcess = spawn(node, [...nodeArgs, entry], {
     env: {
       ...process.env,
       ...target.env,
