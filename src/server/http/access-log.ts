@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "../deps";
+import { requestLineWriter } from "../lib/logger";
 import { clientIp } from "./client-ip";
 import { pathForLog, routePattern } from "./log-path";
 
@@ -24,6 +25,7 @@ export const unloggedRequests = new WeakSet<Request>();
  * access line per request with its duration and feeds the latency histogram.
  */
 export function accessLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const writeLine = requestLineWriter(deps.logger);
   return async (c, next) => {
     c.set("deps", deps);
     const requestId = requestIdOf(c.req.header("x-request-id"));
@@ -41,18 +43,15 @@ export function accessLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
         const seconds = (performance.now() - started) / 1000;
         const route = routePattern(c);
         deps.metrics.observeRequest(c.req.method, route, c.res.status, seconds);
-        deps.logger.info(
-          {
-            reqId: requestId,
-            method: c.req.method,
-            path: pathForLog(c, route),
-            route,
-            status: c.res.status,
-            ms: Math.round(seconds * 10_000) / 10,
-            ip: clientIp(c),
-          },
-          "request",
-        );
+        writeLine({
+          reqId: requestId,
+          method: c.req.method,
+          path: pathForLog(c, route),
+          route,
+          status: c.res.status,
+          ms: Math.round(seconds * 10_000) / 10,
+          ip: clientIp(c),
+        });
       }
     }
   };

@@ -1,5 +1,5 @@
 import pino from "pino";
-import { devLogLine } from "./dev-log-line";
+import { devLogLine, devRequestLine, type RequestEntry } from "./dev-log-line";
 
 export type Logger = pino.Logger;
 
@@ -13,8 +13,7 @@ export function wantsColour(): boolean {
  * Development's console (LOG_FORMAT=pretty): each entry pino writes is printed as one short line
  * (lib/dev-log-line.ts). The entries themselves are the same as production's JSON.
  */
-function devConsole(): pino.DestinationStream {
-  const colours = wantsColour();
+function devConsole(colours: boolean): pino.DestinationStream {
   return {
     write(line: string) {
       process.stdout.write(devLogLine(JSON.parse(line) as Record<string, unknown>, colours));
@@ -30,5 +29,25 @@ export function createLogger(level: string, pretty = false): Logger {
       censor: "[redacted]",
     },
   };
-  return pretty ? pino(options, devConsole()) : pino(options);
+  if (!pretty) return pino(options);
+  const colours = wantsColour();
+  const logger = pino(options, devConsole(colours));
+  requestLineWriters.set(logger, (entry) => {
+    if (logger.isLevelEnabled("info")) process.stdout.write(devRequestLine(entry, colours));
+  });
+  return logger;
+}
+
+/** The access log's entry: what a request's line says (http/access-log.ts). */
+export type AccessEntry = RequestEntry & { reqId: string; ip: string };
+
+const requestLineWriters = new WeakMap<Logger, (entry: AccessEntry) => void>();
+
+/**
+ * How the access log writes a request's line with this logger: pino's "request" entry, except on
+ * development's console, where the short line is written straight from the fields. Made, written and
+ * parsed again as JSON, that line cost `npm start` a third of its CPU per cached read (issue 35).
+ */
+export function requestLineWriter(logger: Logger): (entry: AccessEntry) => void {
+  return requestLineWriters.get(logger) ?? ((entry) => logger.info(entry, "request"));
 }
