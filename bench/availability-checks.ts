@@ -1,5 +1,7 @@
 // The budgets' rows for a database's availability: the uncached lookup against its budgets and its
 // floors, and growth against the twin. bench/booking-checks.ts has the hold figures' rows.
+
+import { STATE } from "./database-table";
 import type { LatencyFigure } from "./load";
 import type { Check, DatabaseResult } from "./results";
 import { BUDGET, GROWTH_WINDOWS } from "./settings";
@@ -24,12 +26,14 @@ export function availabilityChecks(r: DatabaseResult): Check[] {
         value: `${hot.rps}`,
         budget: `≥ ${BUDGET.availabilityRps[kind]}`,
         pass: hot.rps >= BUDGET.availabilityRps[kind],
+        state: STATE.warm,
       },
       {
         figure: `${db}: uncached availability p99, hot date, 16 connections`,
         value: `${hot.p99} ms`,
         budget: `< ${BUDGET.availabilityP99Ms[kind]} ms`,
         pass: hot.p99 < BUDGET.availabilityP99Ms[kind],
+        state: STATE.warm,
       },
     );
     if (r.pgbench) {

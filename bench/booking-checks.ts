@@ -1,6 +1,7 @@
 // The budgets' rows for a database's hold figures: holds per second, contention, the rush (every
 // round, and the median against its budget), 5xx answers, double bookings, the journey, and the
 // parts that failed.
+import { STATE } from "./database-table";
 import type { Check, DatabaseResult, SharedFigures } from "./results";
 import { failedCheck } from "./results";
 import { BUDGET, JOURNEY_PER_CLIENT } from "./settings";
@@ -15,6 +16,7 @@ export function bookingChecks(r: DatabaseResult, machineFloor: SharedFigures["ma
       value: `${r.holds.holdsPerSecond} (${r.holds.holds} holds, p99 ${r.holds.p99} ms)`,
       budget: `≥ ${BUDGET.holdsPerSecond[kind]}`,
       pass: r.holds.holdsPerSecond >= BUDGET.holdsPerSecond[kind] && r.holds.serverErrors === 0,
+      state: `${STATE.first} (the server's first holds)`,
     });
   }
   const c = r.contention;
@@ -75,6 +77,7 @@ export function bookingChecks(r: DatabaseResult, machineFloor: SharedFigures["ma
         value: `${rush.requestP99} ms (${p99s})`,
         budget: `< ${BUDGET.rushRequestP99Ms} ms`,
         pass: rush.requestP99 < BUDGET.rushRequestP99Ms,
+        state: `${rounds.indexOf(rush) === 0 ? STATE.first : STATE.warm} (the median rush)`,
       },
       {
         figure: `${db}: rush losers told, with a next free time offered (every rush)`,
@@ -90,6 +93,7 @@ export function bookingChecks(r: DatabaseResult, machineFloor: SharedFigures["ma
               budget: "(in the two rows above; the p99 budget reads the median rush)",
               pass: true,
               info: true,
+              state: STATE.first,
             },
           ]
         : []),

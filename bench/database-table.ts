@@ -7,7 +7,18 @@ export function table(rows: string[][]): string {
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ")).join("\n");
 }
 
-/** One database's table: its heading, then every figure as req/s, p50 and p99. */
+/**
+ * Whether a figure met the server (or floor) just after its start or warm (issue 35 item 5): the
+ * first rush after a start is slower than later ones (docs/decisions/024, 036), so the table says
+ * which is which. Each part starts its own server: the uncached one takes availability, then holds,
+ * contention, three rushes and the journeys; the cached one and the growth windows' take reads only.
+ */
+export const STATE = {
+  first: "first after start",
+  warm: "warm",
+} as const;
+
+/** One database's table: its heading, then every figure as req/s, p50 and p99, first or warm. */
 export function databaseTable(r: DatabaseResult): string[] {
   const lines: string[] = [];
   const s = r.seed;
@@ -17,31 +28,39 @@ export function databaseTable(r: DatabaseResult): string[] {
       ? `== ${r.database}: ${s.reservations} reservations in the next 14 days (${Math.round(s.fill * 100)}% booked), ${s.members} members, ${s.events} events; busiest day ${s.busiestDate}`
       : `== ${r.database}: FAILED to seed`,
   );
-  const rows = [["figure", "req/s", "p50 ms", "p99 ms"]];
-  const add = (prefix: string, figures: LatencyFigure[]) => {
+  const rows = [["figure", "req/s", "p50 ms", "p99 ms", "server"]];
+  const add = (prefix: string, figures: LatencyFigure[], state: string) => {
     for (const f of figures)
-      rows.push([`${prefix}, ${f.label}, ${f.connections} conn`, `${f.rps}`, `${f.p50}`, `${f.p99}`]);
+      rows.push([`${prefix}, ${f.label}, ${f.connections} conn`, `${f.rps}`, `${f.p50}`, `${f.p99}`, state]);
   };
-  add("availability UNCACHED", r.uncached);
-  add("availability cached (1 s, info)", r.cached);
+  // Every availability figure follows 2 s of the same load (bench/load.ts); a growth window, the
+  // windows before it and a second of its own.
+  const readsWarm = `${STATE.warm} (2 s of the same load first)`;
+  add("availability UNCACHED", r.uncached, readsWarm);
+  add("availability cached (1 s, info)", r.cached, readsWarm);
   if (r.growth)
     add(
       `UNCACHED + growth (${r.growth.abandonedHolds} abandoned holds, ${r.growth.futureBookings} future bookings${r.growth.closures ? `, ${r.growth.closures} closures, ${r.growth.specialDays} special days` : ""}${r.history ? `, ${r.history.reservations} rows in all` : ""})`,
       r.uncachedWithGrowth,
+      `${STATE.warm} (earlier windows)`,
     );
-  add(`UNCACHED, its twin without the growth (same windows, alternating)`, r.uncachedTwin);
-  for (const [name, f] of [
-    ["raw floor (driver loop, 16 concurrent)", r.rawFloor],
-    ["  + growth (median of alternating windows)", r.rawFloorWithGrowth],
-    ["  its twin without the growth (same windows)", r.rawFloorTwin],
+  add(
+    `UNCACHED, its twin without the growth (same windows, alternating)`,
+    r.uncachedTwin,
+    `${STATE.warm} (earlier windows)`,
+  );
+  for (const [name, f, state] of [
+    ["raw floor (driver loop, 16 concurrent)", r.rawFloor, `${STATE.warm} (2 s of loops first)`],
+    ["  + growth (median of alternating windows)", r.rawFloorWithGrowth, `${STATE.warm} (1 s of loops)`],
+    ["  its twin without the growth (same windows)", r.rawFloorTwin, `${STATE.warm} (1 s of loops)`],
   ] as const) {
-    if (f) rows.push([name, `${f.perSecond}`, `${f.p50}`, `${f.p99}`]);
+    if (f) rows.push([name, `${f.perSecond}`, `${f.p50}`, `${f.p99}`, state]);
   }
   for (const [name, f] of [
     ["bare node:http answer, same size (the floor's HTTP half), 16 conn", r.bareAvailability],
     ["the lookup's floor served: its read + that answer, one node:http process, 16 conn", r.servedFloor],
   ] as const) {
-    if (f) rows.push([name, `${f.rps}`, `${f.p50}`, `${f.p99}`]);
+    if (f) rows.push([name, `${f.rps}`, `${f.p50}`, `${f.p99}`, readsWarm]);
   }
   if (r.pgbench) {
     rows.push([
@@ -49,6 +68,7 @@ export function databaseTable(r: DatabaseResult): string[] {
       `${r.pgbench.perSecond}`,
       `${r.pgbench.latencyAverageMs} (avg)`,
       "",
+      `${STATE.first} (new connections)`,
     ]);
   }
   if (r.holds) {
@@ -57,6 +77,7 @@ export function databaseTable(r: DatabaseResult): string[] {
       `${r.holds.holdsPerSecond}`,
       `${r.holds.p50}`,
       `${r.holds.p99}`,
+      `${STATE.first} (the server's first holds; reads before)`,
     ]);
   }
   if (r.contention) {
@@ -66,6 +87,7 @@ export function databaseTable(r: DatabaseResult): string[] {
       "",
       `${c.p50}`,
       `${c.p99}`,
+      `${STATE.warm} (after the holds)`,
     ]);
   }
   r.rushRounds.forEach((x, i) => {
@@ -75,11 +97,18 @@ export function databaseTable(r: DatabaseResult): string[] {
       "",
       `${x.requestP50}`,
       `${x.requestP99}`,
+      i === 0 ? `${STATE.first} (its first rush)` : `${STATE.warm} (${i} rush${i > 1 ? "es" : ""} before)`,
     ]);
   });
   if (r.rush) {
     const x = r.rush;
-    rows.push([`the median rush (${r.rushRounds.indexOf(x) + 1} of ${r.rushRounds.length}):`, "", "", ""]);
+    rows.push([
+      `the median rush (${r.rushRounds.indexOf(x) + 1} of ${r.rushRounds.length}):`,
+      "",
+      "",
+      "",
+      "",
+    ]);
     rows.push([
       `  first preferences, sent at the opening (${x.clients})`,
       "",
@@ -106,9 +135,10 @@ export function databaseTable(r: DatabaseResult): string[] {
       "",
       `${j.p50}`,
       `${j.p99}`,
+      `${STATE.warm} (after the rushes)`,
     ]);
   }
-  for (const f of r.failures) rows.push([`FAILED: ${f.part}`, "", "", ""]);
+  for (const f of r.failures) rows.push([`FAILED: ${f.part}`, "", "", "", ""]);
   lines.push(table(rows));
   return lines;
 }

@@ -191,7 +191,7 @@ async function stopGroup(root: number, child: ChildProcess) {
   });
 }
 
-type Check = { figure: string; value: string; budget: string; pass: boolean; info?: boolean };
+type Check = { figure: string; value: string; budget: string; pass: boolean; info?: boolean; state?: string };
 
 export function embeddedChecks(figure: EmbeddedStartFigure): Check[] {
   const failed = figure.error ? `FAILED (${figure.error})` : null;
@@ -201,6 +201,7 @@ export function embeddedChecks(figure: EmbeddedStartFigure): Check[] {
       value: failed ?? `${figure.readySeconds} s`,
       budget: `≤ ${EMBEDDED_BUDGET.readySeconds} s`,
       pass: !failed && figure.readySeconds <= EMBEDDED_BUDGET.readySeconds,
+      state: "first after start",
     },
     {
       figure: "npm start: node processes besides npm",
@@ -215,6 +216,7 @@ export function embeddedChecks(figure: EmbeddedStartFigure): Check[] {
         `${figure.loadedRssMb} MB (${figure.loadRequests} requests; 10 s later ${figure.restRssMb} MB; highest ${figure.peakRssMb} MB)`,
       budget: `≤ ${EMBEDDED_BUDGET.loadedRssMb} MB`,
       pass: !failed && figure.loadedRssMb <= EMBEDDED_BUDGET.loadedRssMb,
+      state: `after ${figure.loadSeconds} s of load`,
     },
     throughputCheck(figure, failed),
     readsCheck(figure, failed),
@@ -233,6 +235,7 @@ function readsCheck(figure: EmbeddedStartFigure, failed: string | null): Check {
       `${dev?.rps} vs ${prod?.rps} requests/s: production ${Math.round(ratio * 100) / 100}x (p99 ${dev?.p99} vs ${prod?.p99} ms; server CPU ${dev?.cpuMsPerRequest} vs ${prod?.cpuMsPerRequest} ms a request${errors ? `; ${errors} not 200` : ""})`,
     budget: `production ≤ ${EMBEDDED_BUDGET.productionRatio}x npm start`,
     pass: !failed && ratio <= EMBEDDED_BUDGET.productionRatio && errors === 0,
+    state: "warm (both after their mixed load)",
   };
 }
 
@@ -248,5 +251,6 @@ function throughputCheck(figure: EmbeddedStartFigure, failed: string | null): Ch
       `${newcomer?.rps} vs ${production?.rps} requests/s: production ${Math.round(ratio * 100) / 100}x (p99 ${newcomer?.p99} vs ${production?.p99} ms; server CPU ${newcomer?.cpuMsPerRequest} vs ${production?.cpuMsPerRequest} ms a request${errors ? `; ${errors} 5xx` : ""})`,
     budget: `production ≤ ${EMBEDDED_BUDGET.productionRatio}x npm start, no 5xx`,
     pass: !failed && ratio <= EMBEDDED_BUDGET.productionRatio && errors === 0,
+    state: "warm (5 s of the load first)",
   };
 }

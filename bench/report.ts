@@ -43,12 +43,13 @@ export function report(results: DatabaseResult[], checks: Check[], shared: Share
   lines.push("", "== budgets (on the uncached server)");
   lines.push(
     table([
-      ["", "figure", "value", "budget"],
+      ["", "figure", "value", "budget", "server"],
       ...checks.map((c) => [
         c.info ? (c.pass ? "info" : "INFO") : c.pass ? "PASS" : "FAIL",
         c.figure,
         c.value,
         c.budget,
+        c.state ?? "",
       ]),
     ]),
   );

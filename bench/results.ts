@@ -96,8 +96,18 @@ export type SharedFigures = {
   embeddedStart: EmbeddedStartFigure | null;
 };
 
-/** `info`: reported beside its target but not a budget (it does not fail the run). */
-export type Check = { figure: string; value: string; budget: string; pass: boolean; info?: boolean };
+/**
+ * `info`: reported beside its target but not a budget (it does not fail the run). `state`: whether
+ * the figure met its server just after the start or warm (bench/database-table.ts `STATE`).
+ */
+export type Check = {
+  figure: string;
+  value: string;
+  budget: string;
+  pass: boolean;
+  info?: boolean;
+  state?: string;
+};
 
 /** A part that failed, as a row of the budgets' table. */
 export const failedCheck = (figure: string, error: string): Check => ({
