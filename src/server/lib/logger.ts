@@ -45,8 +45,9 @@ const requestLineWriters = new WeakMap<Logger, (entry: AccessEntry) => void>();
 
 /**
  * How the access log writes a request's line with this logger: pino's "request" entry, except on
- * development's console, where the short line is written straight from the fields. Made, written and
- * parsed again as JSON, that line cost `npm start` a third of its CPU per cached read (issue 35).
+ * development's console, where the short line is written straight from the fields: made as JSON and
+ * parsed again, it was most likely what kept npm start's CPU per cached read above production's
+ * (0.12 against 0.08 ms, docs/performance.md; issue 35 item 4).
  */
 export function requestLineWriter(logger: Logger): (entry: AccessEntry) => void {
   return requestLineWriters.get(logger) ?? ((entry) => logger.info(entry, "request"));
