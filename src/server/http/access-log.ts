@@ -25,7 +25,6 @@ export const unloggedRequests = new WeakSet<Request>();
  * access line per request with its duration and feeds the latency histogram.
  */
 export function accessLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  const writeLine = requestLineWriter(deps.logger);
   return async (c, next) => {
     c.set("deps", deps);
     const requestId = requestIdOf(c.req.header("x-request-id"));
@@ -43,7 +42,8 @@ export function accessLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
         const seconds = (performance.now() - started) / 1000;
         const route = routePattern(c);
         deps.metrics.observeRequest(c.req.method, route, c.res.status, seconds);
-        writeLine({
+        // The writer of the logger in deps now (a test may swap the logger after the app is built).
+        requestLineWriter(deps.logger)({
           reqId: requestId,
           method: c.req.method,
           path: pathForLog(c, route),
