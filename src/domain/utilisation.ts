@@ -23,6 +23,34 @@ export function openMinutesByHour(hours: DayHours): number[] {
   return out;
 }
 
+/**
+ * One court's (or bay's) open minutes in each hour of a day: the venue's hours less the stretches
+ * its closures take (issue 33: a court closed for repairs is not open time). Overlapping stretches
+ * are taken once.
+ */
+export function facilityOpenByHour(
+  hours: DayHours,
+  closed: ReadonlyArray<{ startTime: string; endTime: string }>,
+): number[] {
+  const out = openMinutesByHour(hours);
+  if (!hours || closed.length === 0) return out;
+  const opens = minutesOf(hours.opensAt);
+  const closes = minutesOf(hours.closesAt);
+  const stretches = closed
+    .map((c) => [Math.max(opens, minutesOf(c.startTime)), Math.min(closes, minutesOf(c.endTime))] as const)
+    .filter(([s, e]) => e > s)
+    .sort((a, b) => a[0] - b[0]);
+  let taken = opens; // everything before this is already taken off
+  for (const [from, to] of stretches) {
+    const s = Math.max(from, taken);
+    for (let h = Math.floor(s / 60); h * 60 < to; h++) {
+      out[h] = (out[h] ?? 0) - Math.max(0, Math.min(to, (h + 1) * 60) - Math.max(s, h * 60));
+    }
+    taken = Math.max(taken, to);
+  }
+  return out;
+}
+
 /** One facility's open minutes over the dates, by the weekday and hour they fall on. */
 export function openMinutesGrid(dates: readonly string[], hoursOf: (date: string) => DayHours): WeekGrid {
   const grid = emptyGrid();

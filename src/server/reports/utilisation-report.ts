@@ -1,103 +1,115 @@
-import { asc, sql } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { FacilityUse, UtilisationReport } from "../../contracts/reports";
 import type { FacilityType } from "../../domain/durations";
-import { datesOf, periodBefore, type ReportRange } from "../../domain/reports";
-import { emptyGrid, gridTotal, openMinutesGrid, type WeekGrid } from "../../domain/utilisation";
-import { dayHours } from "../../domain/venue-hours";
+import { periodBefore, type ReportRange } from "../../domain/reports";
+import { emptyGrid, facilityOpenByHour, openMinutesByHour } from "../../domain/utilisation";
+import { type ClosedInterval, closedIntervalsOn, datesBetween, dayHours } from "../../domain/venue-hours";
+import { dayOfWeek } from "../../domain/venue-time";
 import type { Db } from "../db/client";
 import { courts, dartBays } from "../db/schema";
 import { loadScheduleRules } from "../settings/schedule-rules";
+import { facilityKey, usageDays } from "./booked-minutes";
+import { reportDays } from "./report-days";
 
 // Issue 33 item 3: utilisation, booked minutes over open minutes, by weekday and hour, per
-// facility type and per court or bay. Booked: the confirmed bookings' minutes in each hour they
-// cover, one SQL aggregate for the range and the period before. Open: the venue's hours of each
-// date (weekly hours, or a special day's; domain/utilisation.ts) for every active court or bay.
-// Closures of single courts and events on courts are not taken off (yet): open means the venue is.
+// facility type and per court or bay.
+// - Booked: confirmed bookings and events on the courts they hold (booked-minutes.ts).
+// - Open: each court's or bay's minutes inside the venue's hours of each date (weekly hours, or a
+//   special day's), less its closures. Time a booking used outside them (kept through a closure
+//   made after it, or booked by staff before opening) counts as open too, so no hour is over 100%.
+// The day's grids add up by weekday; the type's row is its active courts (or bays) together.
 
-type Row = {
-  facility_type: FacilityType;
-  facility_id: number;
-  weekday: number;
-  hour: number;
-  current: boolean;
-  minutes: string | number;
-};
+type Facility = FacilityUse & { key: string };
 
-async function bookedMinutes(db: Db, from: string, currentFrom: string, to: string): Promise<Row[]> {
-  const result = (await db.execute(sql`
-    select b.facility_type, b.facility_id, extract(dow from b.date)::int as weekday, h.hour,
-           b.date >= ${currentFrom}::date as current,
-           sum(least(b.e, (h.hour + 1) * 60) - greatest(b.s, h.hour * 60))::bigint as minutes
-      from (select r.date, r.facility_type, coalesce(r.court_id, r.dart_bay_id) as facility_id,
-                   (extract(epoch from r.start_time) / 60)::int as s,
-                   (extract(epoch from r.end_time) / 60)::int as e
-              from reservations r
-             where r.status = 'confirmed' and r.date >= ${from}::date and r.date <= ${to}::date) b
-      join generate_series(0, 23) as h(hour) on h.hour * 60 < b.e and (h.hour + 1) * 60 > b.s
-     group by 1, 2, 3, 4, 5`)) as unknown as { rows: Row[] };
-  return result.rows;
+function facilityRow(type: FacilityType, id: number | null, name: string): Facility {
+  return {
+    key: id === null ? type : facilityKey(type, id),
+    facilityType: type,
+    id,
+    name,
+    booked: emptyGrid(),
+    open: emptyGrid(),
+    bookedMinutes: 0,
+    openMinutes: 0,
+    previousBookedMinutes: 0,
+    previousOpenMinutes: 0,
+  };
 }
 
-const addGrid = (a: WeekGrid, b: WeekGrid, times = 1): WeekGrid =>
-  a.map((row, d) => row.map((m, h) => m + (b[d]?.[h] ?? 0) * times));
+const byFacility = (intervals: ClosedInterval[], type: FacilityType) => {
+  const out = new Map<string, ClosedInterval[]>();
+  for (const c of intervals) {
+    const key = facilityKey(type, c.facilityId);
+    out.set(key, [...(out.get(key) ?? []), c]);
+  }
+  return out;
+};
 
 export async function utilisationReport(db: Db, range: ReportRange): Promise<UtilisationReport> {
   const previousRange = periodBefore(range);
-  const [rules, courtRows, bayRows, rows] = await Promise.all([
+  const [rules, courtRows, bayRows] = await Promise.all([
     loadScheduleRules(db),
     db.select().from(courts).orderBy(asc(courts.sortOrder), asc(courts.id)),
     db.select().from(dartBays).orderBy(asc(dartBays.sortOrder), asc(dartBays.id)),
-    bookedMinutes(db, previousRange.from, range.from, range.to),
   ]);
-  const hoursOf = (date: string) => dayHours(rules, date).hours;
-  // One facility's open minutes (the venue's hours); a type's are that times its active facilities.
-  const open = openMinutesGrid(datesOf(range), hoursOf);
-  const previousOpen = gridTotal(openMinutesGrid(datesOf(previousRange), hoursOf));
+  // After the reads above: it may store days in a transaction of its own.
+  const use = await reportDays(db, usageDays, previousRange.from, range.to);
 
-  const facilities: FacilityUse[] = [
-    ...courtRows.filter((c) => c.isActive).map((c) => ({ type: "court" as const, id: c.id, name: c.name })),
-    ...bayRows.filter((b) => b.isActive).map((b) => ({ type: "dart_bay" as const, id: b.id, name: b.name })),
-  ].map((f) => ({
-    facilityType: f.type,
-    id: f.id,
-    name: f.name,
-    booked: emptyGrid(),
-    open,
-    bookedMinutes: 0,
-    openMinutes: gridTotal(open),
-    previousBookedMinutes: 0,
-    previousOpenMinutes: previousOpen,
-  }));
-  const types: FacilityUse[] = (["court", "dart_bay"] as const).map((type) => {
-    const count = facilities.filter((f) => f.facilityType === type).length;
-    const typeOpen = addGrid(emptyGrid(), open, count);
-    return {
-      facilityType: type,
-      id: null,
-      name: type === "court" ? "All courts" : "All dart bays",
-      booked: emptyGrid(),
-      open: typeOpen,
-      bookedMinutes: 0,
-      openMinutes: gridTotal(typeOpen),
-      previousBookedMinutes: 0,
-      previousOpenMinutes: previousOpen * count,
-    };
-  });
-  const facilityOf = new Map(facilities.map((f) => [`${f.facilityType}:${f.id}`, f]));
-  for (const r of rows) {
-    const minutes = Number(r.minutes);
-    const targets = [
-      types.find((t) => t.facilityType === r.facility_type),
-      facilityOf.get(`${r.facility_type}:${r.facility_id}`),
-    ];
-    for (const t of targets) {
-      if (!t) continue;
-      if (r.current) {
-        const row = t.booked[r.weekday] as number[];
-        row[r.hour] = (row[r.hour] ?? 0) + minutes;
-        t.bookedMinutes += minutes;
-      } else t.previousBookedMinutes += minutes;
+  const facilities: Facility[] = [
+    ...courtRows.filter((c) => c.isActive).map((c) => facilityRow("court", c.id, c.name)),
+    ...bayRows.filter((b) => b.isActive).map((b) => facilityRow("dart_bay", b.id, b.name)),
+  ];
+  const closures = rules.closures.filter((c) => c.endsOn >= previousRange.from && c.startsOn <= range.to);
+  for (const date of datesBetween(previousRange.from, range.to)) {
+    const current = date >= range.from;
+    const weekday = dayOfWeek(date);
+    const hours = dayHours(rules, date).hours;
+    const venueOpen = openMinutesByHour(hours);
+    const closed = new Map([
+      ...byFacility(closedIntervalsOn(closures, "court", date), "court"),
+      ...byFacility(closedIntervalsOn(closures, "dart_bay", date), "dart_bay"),
+    ]);
+    const dayUse = use.get(date);
+    for (const f of facilities) {
+      const stretches = closed.get(f.key);
+      const open = stretches ? facilityOpenByHour(hours, stretches) : venueOpen;
+      const booked = dayUse?.[f.key];
+      const bookedRow = f.booked[weekday] as number[];
+      const openRow = f.open[weekday] as number[];
+      for (let h = 0; h < 24; h++) {
+        const b = booked?.[h] ?? 0;
+        const o = Math.max(open[h] ?? 0, b);
+        if (current) {
+          bookedRow[h] = (bookedRow[h] ?? 0) + b;
+          openRow[h] = (openRow[h] ?? 0) + o;
+          f.bookedMinutes += b;
+          f.openMinutes += o;
+        } else {
+          f.previousBookedMinutes += b;
+          f.previousOpenMinutes += o;
+        }
+      }
     }
   }
-  return { report: "utilisation", range, previousRange, types, facilities };
+
+  const types = (["court", "dart_bay"] as const).map((type) => {
+    const row = facilityRow(type, null, type === "court" ? "All courts" : "All dart bays");
+    for (const f of facilities.filter((x) => x.facilityType === type)) {
+      row.booked = row.booked.map((r, d) => r.map((m, h) => m + (f.booked[d]?.[h] ?? 0)));
+      row.open = row.open.map((r, d) => r.map((m, h) => m + (f.open[d]?.[h] ?? 0)));
+      row.bookedMinutes += f.bookedMinutes;
+      row.openMinutes += f.openMinutes;
+      row.previousBookedMinutes += f.previousBookedMinutes;
+      row.previousOpenMinutes += f.previousOpenMinutes;
+    }
+    return row;
+  });
+  const strip = ({ key: _key, ...use }: Facility): FacilityUse => use;
+  return {
+    report: "utilisation",
+    range,
+    previousRange,
+    types: types.map(strip),
+    facilities: facilities.map(strip),
+  };
 }
