@@ -62,6 +62,8 @@ export type DatabaseResult = {
   history?: { reservations: number; seconds: number };
   /** Issue 33: each report's query on the grown database (bench/report-timings.ts), full runs only. */
   reports?: ReportFigure[];
+  /** Issue 33 item 4: the year's bookings CSV streamed from the server (bench/export-stream.ts). */
+  exportStream?: ExportStreamFigure;
   /** Medians of `GROWTH_WINDOWS` windows, alternating with the twin's. */
   uncachedWithGrowth: LatencyFigure[];
   rawFloorWithGrowth?: RawFloor;
@@ -70,7 +72,25 @@ export type DatabaseResult = {
   rawFloorTwin?: RawFloor;
   failures: Failure[];
 };
-export type ReportFigure = { label: string; runs: number; p50: number; p99: number };
+export type ReportFigure = {
+  label: string;
+  runs: number;
+  p50: number;
+  p99: number;
+  /** Printed beside the budget, not held to it (the first report with no day stored). */
+  info?: boolean;
+};
+export type ExportStreamFigure = {
+  from: string;
+  to: string;
+  rows: number;
+  megabytes: number;
+  seconds: number;
+  rowsPerSecond: number;
+  baselineRssMb: number;
+  /** The server's resident memory at its highest during the download, over what it was before. */
+  rssGrowthMb: number;
+};
 
 /** A database part that could not start (no server, no database): its failure alone. */
 export function failedDatabase(name: string, error: string): DatabaseResult {

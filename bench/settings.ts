@@ -42,4 +42,8 @@ export const BUDGET = {
   rushLoserToldMs: 2000,
   /** Issue 33: each report's query on three years of a busy venue. */
   reportP99Ms: 500,
+  /** Issue 33 item 4: the server's memory growth while it streams a year's bookings CSV. */
+  exportRssGrowthMb: 64,
 };
+/** `BENCH_ONLY=reports`: per database, only the history, the reports' rows and the export's. */
+export const REPORTS_ONLY = process.env.BENCH_ONLY === "reports";

@@ -22,18 +22,18 @@ CREATE TABLE "report_usage_days" (
 -- and stores days (server/reports/report-days.ts): a change either commits before that report reads,
 -- or waits for it to commit and then deletes what it stored. Today and later are never stored, so a
 -- change to them skips the lock and the deletes (the booking paths write today and the future).
-CREATE FUNCTION "report_forget_day"("d" date) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION "report_forget_day"("p_day" date) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF "d" IS NULL OR "d" >= (clock_timestamp() AT TIME ZONE 'America/Chicago')::date THEN
+  IF "p_day" IS NULL OR "p_day" >= (clock_timestamp() AT TIME ZONE 'America/Chicago')::date THEN
     RETURN;
   END IF;
   PERFORM pg_advisory_xact_lock_shared(hashtextextended('report-days', 0));
-  DELETE FROM report_revenue_days WHERE day = "d";
-  DELETE FROM report_usage_days WHERE day = "d";
+  DELETE FROM report_revenue_days WHERE day = "p_day";
+  DELETE FROM report_usage_days WHERE day = "p_day";
 END
 $$;--> statement-breakpoint
-CREATE FUNCTION "report_forget_instant"("t" timestamp with time zone) RETURNS void LANGUAGE sql AS $$
-  SELECT report_forget_day(("t" AT TIME ZONE 'America/Chicago')::date)
+CREATE FUNCTION "report_forget_instant"("p_at" timestamp with time zone) RETURNS void LANGUAGE sql AS $$
+  SELECT report_forget_day(("p_at" AT TIME ZONE 'America/Chicago')::date)
 $$;--> statement-breakpoint
 -- A payment counts on its own day, a refund on its own.
 CREATE FUNCTION "report_forget_payment"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -43,28 +43,36 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
+-- A refund also changes its payment's day when it is not in refunded_cents yet (that day counts
+-- what refunded_cents holds beyond the ledger).
 CREATE FUNCTION "report_forget_refund"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' THEN PERFORM report_forget_instant(OLD.created_at); END IF;
-  IF TG_OP <> 'DELETE' THEN PERFORM report_forget_instant(NEW.created_at); END IF;
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM report_forget_instant(OLD.created_at);
+    PERFORM report_forget_instant((SELECT p.created_at FROM payments p WHERE p.id = OLD.payment_id));
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM report_forget_instant(NEW.created_at);
+    PERFORM report_forget_instant((SELECT p.created_at FROM payments p WHERE p.id = NEW.payment_id));
+  END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 -- A reservation's date (its bookings' minutes, a desk booking's price); and when its part in a
 -- booking payment's split can change (inserted, deleted, another price, type or hold), the days of
 -- its hold's payments and of the refunds given for it.
-CREATE FUNCTION "report_forget_reservation_days"("d" date, "hold" uuid, "id" uuid) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION "report_forget_reservation_days"("p_day" date, "p_hold" uuid, "p_id" uuid) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   t timestamp with time zone;
 BEGIN
-  PERFORM report_forget_day("d");
-  IF "hold" IS NOT NULL THEN
-    FOR t IN SELECT p.created_at FROM payments p WHERE p.reference = "hold" LOOP
+  PERFORM report_forget_day("p_day");
+  IF "p_hold" IS NOT NULL THEN
+    FOR t IN SELECT p.created_at FROM payments p WHERE p.reference = "p_hold" LOOP
       PERFORM report_forget_instant(t);
     END LOOP;
   END IF;
-  IF "id" IS NOT NULL THEN
-    FOR t IN SELECT f.created_at FROM payment_refunds f WHERE f.reservation_id = "id" LOOP
+  IF "p_id" IS NOT NULL THEN
+    FOR t IN SELECT f.created_at FROM payment_refunds f WHERE f.reservation_id = "p_id" LOOP
       PERFORM report_forget_instant(t);
     END LOOP;
   END IF;

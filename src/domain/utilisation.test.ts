@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  facilityOpenByHour,
   gridTotal,
   hourLabel,
   openMinutesByHour,
@@ -35,5 +36,21 @@ describe("utilisation", () => {
     expect(utilisationPercent(90, 120)).toBe(75);
     expect(utilisationPercent(0, 0)).toBeNull();
     expect([0, 9, 12, 22].map(hourLabel)).toEqual(["12 AM", "9 AM", "12 PM", "10 PM"]);
+  });
+
+  it("takes a court's closed stretches off its open minutes, inside the day's hours only, overlaps once", () => {
+    const hours = { opensAt: "09:00", closesAt: "21:00" };
+    const open = facilityOpenByHour(hours, [
+      { startTime: "08:00", endTime: "09:30" }, // half inside the hours
+      { startTime: "12:15", endTime: "13:00" },
+      { startTime: "12:30", endTime: "14:00" }, // overlaps the one before
+      { startTime: "20:30", endTime: "24:00" },
+    ]);
+    expect(open.slice(8, 15)).toEqual([0, 30, 60, 60, 15, 0, 60]);
+    expect(open[20]).toBe(30);
+    expect(open.reduce((a, b) => a + b, 0)).toBe(12 * 60 - 30 - 105 - 30);
+    expect(facilityOpenByHour(null, [{ startTime: "10:00", endTime: "11:00" }]).every((m) => m === 0)).toBe(
+      true,
+    );
   });
 });

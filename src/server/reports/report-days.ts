@@ -28,13 +28,17 @@ async function lastStorableDay(db: Db): Promise<string> {
   return day;
 }
 
-/** Missing days as runs of consecutive dates; runs a week apart or less are computed as one. */
-export function runsOf(days: readonly string[], gap = 7): Array<[string, string]> {
+/**
+ * Missing days as runs of dates to compute: days a week apart or less in one run, and no run longer
+ * than a quarter, so that each statement stays short when years of days are missing.
+ */
+export function runsOf(days: readonly string[], gap = 7, longest = 92): Array<[string, string]> {
   const runs: Array<[string, string]> = [];
   for (const day of days) {
     const last = runs.at(-1);
-    if (last && day <= addDaysToDate(last[1], gap + 1)) last[1] = day;
-    else runs.push([day, day]);
+    if (last && day <= addDaysToDate(last[1], gap + 1) && day < addDaysToDate(last[0], longest)) {
+      last[1] = day;
+    } else runs.push([day, day]);
   }
   return runs;
 }

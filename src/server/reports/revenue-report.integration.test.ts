@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestApp,
   errorOf,
+  queryRows,
   type TestApp,
   type TestClient,
   testClock,
 } from "../../../tests/integration/kits/harness";
 import type { RevenueReport } from "../../contracts/reports";
 import { addDaysToDate, venueInstant, venueToday } from "../../domain/venue-time";
-import { courts, dartBays, holds, payments, reservations } from "../db/schema";
+import { courts, dartBays, holds, paymentRefunds, payments, reservations } from "../db/schema";
 
 // Issue 33 item 3: the revenue report reconciles with the database to the cent, on random data.
 
@@ -92,15 +93,32 @@ describe("revenue report (issue 33 item 3)", () => {
           });
         }
       }
-      await t.db.insert(payments).values({
-        provider: "test",
-        purpose,
-        amountCents,
-        refundedCents,
-        state: pick(["completed", "completed", "refunded", "created", "expired", "failed"]),
-        reference,
-        createdAt: randomInstant(),
-      });
+      const [payment] = await t.db
+        .insert(payments)
+        .values({
+          provider: "test",
+          purpose,
+          amountCents,
+          refundedCents,
+          state: pick(["completed", "completed", "refunded", "created", "expired", "failed"]),
+          reference,
+          createdAt: randomInstant(),
+        })
+        .returning({ id: payments.id });
+      // Most refunds are in the ledger, on dates of their own (one or two rows); some, from before
+      // the ledger, only in refunded_cents (they count on the payment's day).
+      if (refundedCents > 0 && Math.random() < 0.8) {
+        const first = Math.random() < 0.5 ? refundedCents : 1 + rand(refundedCents);
+        const parts = first < refundedCents ? [first, refundedCents - first] : [first];
+        for (const amount of parts.slice(0, Math.random() < 0.2 ? 1 : 2)) {
+          await t.db.insert(paymentRefunds).values({
+            paymentId: payment?.id ?? "",
+            amountCents: amount,
+            idempotencyKey: randomUUID(),
+            createdAt: randomInstant(),
+          });
+        }
+      }
     }
     // Desk payments: staff bookings marked paid (some unpaid), before, in and after the range.
     for (let i = 0; i < 40; i++) {
@@ -154,60 +172,121 @@ describe("revenue report (issue 33 item 3)", () => {
       });
     }
 
-    const response = await manager.get(`/api/admin/reports/revenue?from=${FROM}&to=${TO}`);
-    expect(response.status).toBe(200);
-    const report = (await response.json()) as RevenueReport;
-    expect(report.previousRange).toEqual({ from: "2025-01-29", to: "2025-02-28" });
-    expect(report.days).toHaveLength(31);
-
     // What the database holds, read plainly and added up per venue day here.
-    const paid = await t.db
-      .select()
-      .from(payments)
-      .where(inArray(payments.state, ["completed", "refunded"]));
-    const desk = await t.db
-      .select()
-      .from(reservations)
-      .where(
-        and(
-          eq(reservations.isAdminCreated, true),
-          eq(reservations.manualPaymentStatus, "paid"),
-          eq(reservations.status, "confirmed"),
+    const load = async () => ({
+      paid: await t.db
+        .select()
+        .from(payments)
+        .where(inArray(payments.state, ["completed", "refunded"])),
+      ledger: await t.db.select().from(paymentRefunds),
+      desk: await t.db
+        .select()
+        .from(reservations)
+        .where(
+          and(
+            eq(reservations.isAdminCreated, true),
+            eq(reservations.manualPaymentStatus, "paid"),
+            eq(reservations.status, "confirmed"),
+          ),
         ),
-      );
+    });
+    let { paid, ledger, desk } = await load();
+    /** Each payment's and each refund's cents on its own venue day, with the payment's purpose. */
+    const moves = () => {
+      const byId = new Map(paid.map((p) => [p.id, p]));
+      const out: Array<{ day: string; purpose: string; cents: number }> = [];
+      for (const p of paid) {
+        const ledgered = ledger.filter((f) => f.paymentId === p.id).reduce((a, f) => a + f.amountCents, 0);
+        out.push({
+          day: venueToday(p.createdAt),
+          purpose: p.purpose,
+          cents: p.amountCents - p.refundedCents + ledgered,
+        });
+      }
+      for (const f of ledger) {
+        const p = byId.get(f.paymentId);
+        if (p) out.push({ day: venueToday(f.createdAt), purpose: p.purpose, cents: -f.amountCents });
+      }
+      for (const r of desk) if (!r.paymentId) out.push({ day: r.date, purpose: "desk", cents: r.priceCents });
+      return out;
+    };
     const expected = (from: string, to: string) => {
       const byDay = new Map<string, number>();
-      const add = (day: string, cents: number) => {
-        if (day >= from && day <= to) byDay.set(day, (byDay.get(day) ?? 0) + cents);
-      };
-      for (const p of paid) add(venueToday(p.createdAt), p.amountCents - p.refundedCents);
-      for (const r of desk) if (!r.paymentId) add(r.date, r.priceCents);
+      for (const m of moves())
+        if (m.day >= from && m.day <= to) byDay.set(m.day, (byDay.get(m.day) ?? 0) + m.cents);
       return byDay;
     };
-    const inRange = expected(FROM, TO);
-    for (const day of report.days) {
-      expect(day.totalCents, day.date).toBe(inRange.get(day.date) ?? 0);
-      expect(day.courts + day.dartBays + day.events + day.memberships + day.desk).toBe(day.totalCents);
-    }
     const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-    expect(report.totals.totalCents).toBe(sum(inRange));
-    expect(report.previousTotals.totalCents).toBe(sum(expected("2025-01-29", "2025-02-28")));
-    // The streams by purpose, over the range.
     const purposeNet = (purposes: string[]) =>
-      paid
-        .filter((p) => purposes.includes(p.purpose))
-        .filter((p) => venueToday(p.createdAt) >= FROM && venueToday(p.createdAt) <= TO)
-        .reduce((a, p) => a + p.amountCents - p.refundedCents, 0);
-    expect(report.totals.events).toBe(purposeNet(["event_registration"]));
-    expect(report.totals.memberships).toBe(purposeNet(["membership"]));
-    expect(report.totals.courts + report.totals.dartBays).toBe(purposeNet(["reservation", "reschedule"]));
-    expect(report.totals.desk).toBe(
-      purposeNet(["desk"]) +
-        desk
-          .filter((r) => !r.paymentId && r.date >= FROM && r.date <= TO)
-          .reduce((a, r) => a + r.priceCents, 0),
+      moves()
+        .filter((m) => purposes.includes(m.purpose) && m.day >= FROM && m.day <= TO)
+        .reduce((a, m) => a + m.cents, 0);
+    const check = (report: RevenueReport) => {
+      expect(report.previousRange).toEqual({ from: "2025-01-29", to: "2025-02-28" });
+      expect(report.days).toHaveLength(31);
+      const inRange = expected(FROM, TO);
+      for (const day of report.days) {
+        expect(day.totalCents, day.date).toBe(inRange.get(day.date) ?? 0);
+        expect(day.courts + day.dartBays + day.events + day.memberships + day.desk).toBe(day.totalCents);
+      }
+      expect(report.totals.totalCents).toBe(sum(inRange));
+      expect(report.previousTotals.totalCents).toBe(sum(expected("2025-01-29", "2025-02-28")));
+      // The streams by purpose, over the range.
+      expect(report.totals.events).toBe(purposeNet(["event_registration"]));
+      expect(report.totals.memberships).toBe(purposeNet(["membership"]));
+      expect(report.totals.courts + report.totals.dartBays).toBe(purposeNet(["reservation", "reschedule"]));
+      expect(report.totals.desk).toBe(purposeNet(["desk"]));
+      expect(report.totals.totalCents).toBeGreaterThan(0);
+    };
+    const read = async () => {
+      const response = await manager.get(`/api/admin/reports/revenue?from=${FROM}&to=${TO}`);
+      expect(response.status).toBe(200);
+      return (await response.json()) as RevenueReport;
+    };
+
+    // These days are long closed (by the database's clock): the first report computes and stores
+    // them (report_revenue_days), the second reads them back; both equal the tables.
+    const computed = await read();
+    check(computed);
+    const [stored] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from report_revenue_days where day >= ${FROM}::date and day <= ${TO}::date`,
     );
-    expect(report.totals.totalCents).toBeGreaterThan(0);
+    expect(stored?.n).toBe(31);
+    const fromStore = await read();
+    expect(fromStore).toEqual(computed);
+
+    // A change to a closed day (a refund given today of a payment of that day, a desk booking's
+    // price corrected, a payment added in the past) is in the next report: the day was forgotten.
+    const target = paid.find((p) => p.state === "completed" && p.amountCents > p.refundedCents + 100);
+    if (!target) throw new Error("no payment with money left to refund");
+    await t.db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ refundedCents: target.refundedCents + 100 })
+        .where(eq(payments.id, target.id));
+      await tx.insert(paymentRefunds).values({
+        paymentId: target.id,
+        amountCents: 100,
+        idempotencyKey: randomUUID(),
+        createdAt: venueInstant("2025-03-20", "12:00"),
+      });
+    });
+    await t.db.insert(payments).values({
+      provider: "test",
+      purpose: "membership",
+      amountCents: 4321,
+      state: "completed",
+      createdAt: venueInstant("2025-03-05", "15:00"),
+    });
+    const [deskBooking] = desk.filter((r) => !r.paymentId && r.date >= FROM && r.date <= TO);
+    if (deskBooking)
+      await t.db
+        .update(reservations)
+        .set({ priceCents: deskBooking.priceCents + 250 })
+        .where(eq(reservations.id, deskBooking.id));
+    ({ paid, ledger, desk } = await load());
+    check(await read());
   });
 
   it("splits a booking's payment between courts and dart bays by the hold's prices", async () => {
@@ -248,6 +327,38 @@ describe("revenue report (issue 33 item 3)", () => {
       await owner.get("/api/admin/reports/revenue?from=2025-05-02&to=2025-05-02")
     ).json()) as RevenueReport;
     expect(report.totals).toMatchObject({ courts: 1334, dartBays: 667, totalCents: 2001 });
+  });
+
+  it("counts a refund on the refund's own date, in its payment's stream (decision 035)", async () => {
+    const [payment] = await t.db
+      .insert(payments)
+      .values({
+        provider: "test",
+        purpose: "event_registration",
+        amountCents: 5000,
+        refundedCents: 1500,
+        state: "completed",
+        createdAt: venueInstant("2025-06-03", "18:00"),
+      })
+      .returning({ id: payments.id });
+    await t.db.insert(paymentRefunds).values({
+      paymentId: payment?.id ?? "",
+      amountCents: 1500,
+      idempotencyKey: randomUUID(),
+      createdAt: venueInstant("2025-06-09", "10:00"),
+    });
+    const report = (await (
+      await owner.get("/api/admin/reports/revenue?from=2025-06-01&to=2025-06-10")
+    ).json()) as RevenueReport;
+    const day = (date: string) => report.days.find((d) => d.date === date);
+    expect(day("2025-06-03")).toMatchObject({ events: 5000, totalCents: 5000 });
+    expect(day("2025-06-09")).toMatchObject({ events: -1500, totalCents: -1500 });
+    expect(report.totals).toMatchObject({ events: 3500, totalCents: 3500 });
+    // A range that holds the payment's day only counts it whole; the refund's alone, the refund.
+    const before = (await (
+      await owner.get("/api/admin/reports/revenue?from=2025-06-03&to=2025-06-03")
+    ).json()) as RevenueReport;
+    expect(before.totals.totalCents).toBe(5000);
   });
 
   it("defaults to the last 30 days of the venue's calendar", async () => {

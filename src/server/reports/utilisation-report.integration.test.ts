@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../tests/integration/kits/harness";
 import type { UtilisationReport } from "../../contracts/reports";
 import { dayOfWeek, minutesOf } from "../../domain/venue-time";
-import { courts, dartBays, operatingHours, reservations } from "../db/schema";
+import { courts, dartBays, events, facilityClosures, operatingHours, reservations } from "../db/schema";
+import { forgetVenueRules } from "../settings/venue-rules-cache";
 
 // Issue 33 item 3: a day's utilisation is its booked minutes over the minutes the venue's hours
 // keep every active court (or bay) open, and each booking counts in the hours it covers.
@@ -84,5 +85,67 @@ describe("utilisation report (issue 33 item 3)", () => {
     // The day before is the period before.
     expect(report.previousRange).toEqual({ from: "2025-06-10", to: "2025-06-10" });
     expect(courtsRow?.previousBookedMinutes).toBe(60);
+  });
+
+  it("takes a court's closures off its open time and counts events on courts as booked", async () => {
+    const DAY2 = "2025-06-18"; // a Wednesday, a week later
+    const [hours] = await t.db
+      .select()
+      .from(operatingHours)
+      .where(eq(operatingHours.dayOfWeek, dayOfWeek(DAY2)));
+    if (!hours) throw new Error("the venue has no hours on a Wednesday");
+    const opens = Math.ceil(minutesOf(hours.opensAt.slice(0, 5)) / 60) * 60;
+    const dayOpen = minutesOf(hours.closesAt.slice(0, 5)) - minutesOf(hours.opensAt.slice(0, 5));
+    const hhmm = (m: number) =>
+      `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+    const activeCourts = (await t.db.select().from(courts)).filter((c) => c.isActive);
+    const [first, second, third] = activeCourts;
+    if (!first || !second || !third) throw new Error("three courts needed");
+    // A booking on the second court, kept when a closure is laid over it afterwards.
+    await t.db.insert(reservations).values({
+      date: DAY2,
+      startTime: hhmm(opens + 60),
+      endTime: hhmm(opens + 120),
+      duration: 60,
+      facilityType: "court",
+      courtId: second.id,
+      priceCents: 1000,
+      status: "confirmed",
+      paymentStatus: "paid",
+      customerName: "Kept",
+    });
+    const closure = (courtId: number) => ({
+      facilityType: "court",
+      facilityIds: [courtId],
+      startsOn: DAY2,
+      endsOn: DAY2,
+      startTime: hhmm(opens + 60),
+      endTime: hhmm(opens + 180),
+      reason: "Resurfacing",
+    });
+    await t.db.insert(facilityClosures).values([closure(first.id), closure(second.id)]);
+    forgetVenueRules(t.db);
+    await t.db.insert(events).values({
+      name: "Ladder night",
+      date: DAY2,
+      startTime: hhmm(opens),
+      endTime: hhmm(opens + 120),
+      courts: [third.id],
+    });
+
+    const report = (await (
+      await manager.get(`/api/admin/reports/utilisation?from=${DAY2}&to=${DAY2}`)
+    ).json()) as UtilisationReport;
+    const court = (id: number) => report.facilities.find((f) => f.facilityType === "court" && f.id === id);
+    // Closed two hours: open time less 120 minutes.
+    expect(court(first.id)).toMatchObject({ openMinutes: dayOpen - 120, bookedMinutes: 0 });
+    // Closed two hours over a kept one-hour booking: that hour was used, so it is open time.
+    expect(court(second.id)).toMatchObject({ openMinutes: dayOpen - 60, bookedMinutes: 60 });
+    // The event holds the third court for two hours: booked.
+    expect(court(third.id)).toMatchObject({ openMinutes: dayOpen, bookedMinutes: 120 });
+    expect(court(third.id)?.booked[3]?.[opens / 60]).toBe(60);
+    const all = report.types.find((x) => x.facilityType === "court");
+    expect(all).toMatchObject({ openMinutes: dayOpen * activeCourts.length - 180, bookedMinutes: 180 });
+    expect(court(first.id)?.open[3]?.[opens / 60 + 1]).toBe(0);
   });
 });

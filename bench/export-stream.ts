@@ -1,0 +1,64 @@
+// Issue 33 item 4: "the year's bookings export streamed at a steady memory". Downloads the bookings
+// CSV of the last year of history from the production server (GET /api/admin/exports/bookings, as
+// the owner), reading the body as it comes, while the server's resident memory is sampled from
+// /proc every 20 ms: the figure is its growth over what it held just before the request, and the
+// rows and bytes per second of the download.
+import { readFileSync } from "node:fs";
+import { addDaysToDate } from "../src/domain/venue-time";
+import { signInCookie } from "./frontend";
+import type { ExportStreamFigure } from "./results";
+
+const rssBytes = (pid: number): number => {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
+  return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
+};
+
+export async function measureExportStream(
+  url: string,
+  pid: number,
+  today: string,
+): Promise<ExportStreamFigure> {
+  const cookie = await signInCookie(url, "admin@backspin-social.example", "demo-admin-2026");
+  const range = { from: addDaysToDate(today, -365), to: addDaysToDate(today, -1) };
+  const headers = { cookie, origin: url };
+  // A small export first, so the route's code and the session are warm before the baseline.
+  await (
+    await fetch(`${url}/api/admin/exports/bookings?from=${range.to}&to=${range.to}`, { headers })
+  ).text();
+  (globalThis as { gc?: () => void }).gc?.();
+  const baseline = rssBytes(pid);
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssBytes(pid));
+  }, 20);
+  const started = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  try {
+    const response = await fetch(`${url}/api/admin/exports/bookings?from=${range.from}&to=${range.to}`, {
+      headers,
+    });
+    if (response.status !== 200 || !response.body) throw new Error(`the export answered ${response.status}`);
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 10) lines++;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  peak = Math.max(peak, rssBytes(pid));
+  const seconds = (performance.now() - started) / 1000;
+  const rows = Math.max(0, lines - 1); // less the header line
+  return {
+    from: range.from,
+    to: range.to,
+    rows,
+    megabytes: Math.round(bytes / 2 ** 20),
+    seconds: Math.round(seconds * 10) / 10,
+    rowsPerSecond: Math.round(rows / seconds),
+    baselineRssMb: Math.round(baseline / 2 ** 20),
+    rssGrowthMb: Math.round(((peak - baseline) / 2 ** 20) * 10) / 10,
+  };
+}
