@@ -41,7 +41,7 @@ export async function measureExportStream(
       headers,
     });
     if (response.status !== 200 || !response.body) throw new Error(`the export answered ${response.status}`);
-    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += chunk.byteLength;
       for (const byte of chunk) if (byte === 10) lines++;
     }

@@ -2,10 +2,12 @@
 // and in a full run three years of history), compared with a twin of the database copied just
 // before it went in, in alternating windows (twin, grown, grown, twin, …). Measured minutes apart,
 // as it was, the machine's drift alone moved the p50s by -25% to +98% from run to run.
+import { venueToday } from "../src/domain/venue-time";
 import { median } from "./frontend";
 import { load, log, part, rawFloorOf, withServer } from "./harness";
 import type { LatencyFigure } from "./load";
-import type { DatabaseResult, Growth, RawFloor, ReportFigure } from "./results";
+import { reportRows } from "./reports-part";
+import type { DatabaseResult, Growth, RawFloor } from "./results";
 import { type DatabaseTarget, runScript, twinOf } from "./server";
 import { GROWTH_WINDOWS, HISTORY, SECONDS, UNCACHED } from "./settings";
 
@@ -36,12 +38,7 @@ export async function measureGrowth(
       await runScript("bench/vacuum.ts", target.env);
       await runScript("bench/vacuum.ts", twin.env);
     });
-    if (HISTORY) {
-      log(`${db}: the reports on three years of history`);
-      r.reports = await part(failures, "reports on the grown database", () =>
-        runScript<{ reports: ReportFigure[] }>("bench/report-timings.ts", target.env).then((x) => x.reports),
-      );
-    }
+    if (HISTORY) await reportRows(target, r, venueToday(new Date()));
     log(`${db}: raw floor, grown and twin, ${GROWTH_WINDOWS} alternating windows each`);
     const floors = await part(failures, "raw floor with growth", () =>
       // The windows compare the two copies with each other: a second's warm-up each, alike.
