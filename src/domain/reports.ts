@@ -1,5 +1,5 @@
 import { exportRangeProblem, MAX_EXPORT_YEARS } from "./csv-export";
-import { addDaysToDate, daysBetweenDates } from "./venue-time";
+import { addDaysToDate, calendarDates, daysBetweenDates } from "./venue-time";
 
 // Issue 33 item 3: the owner's reports (/admin/reports). Pure: the server refuses a range with the
 // same function the page checks it with, and both work out the period before the same way.
@@ -62,9 +62,7 @@ export function periodBefore(range: ReportRange): ReportRange {
 
 /** Every date of the range in order, so a day without money still shows as 0. */
 export function datesOf({ from, to }: ReportRange): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDaysToDate(d, 1)) out.push(d);
-  return out;
+  return calendarDates(from, to);
 }
 
 /** Where revenue comes from: the report's columns, in order. */

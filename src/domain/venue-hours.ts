@@ -1,6 +1,6 @@
 import type { DayHours } from "./admin-schedule";
 import type { FacilityType } from "./durations";
-import { addDaysToDate, compareDates, dayOfWeek, isTimeString, minutesOf } from "./venue-time";
+import { calendarDates, compareDates, dayOfWeek, isTimeString, minutesOf } from "./venue-time";
 
 // Issue 31 items 2 and 3: the venue's opening hours per weekday, its special days (other hours, or
 // closed) and its closures of courts or bays, as data the server hands in. Times are the venue's
@@ -129,9 +129,7 @@ export const CLOSURE_MESSAGES = {
 
 /** Every date from `from` to `to`, both included. */
 export function datesBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; compareDates(d, to) <= 0; d = addDaysToDate(d, 1)) out.push(d);
-  return out;
+  return calendarDates(from, to);
 }
 
 /** Whether two closures take a shared court (or bay) at a shared wall-clock moment. */

@@ -94,6 +94,25 @@ export function addDaysToDate(date: string, days: number): string {
   return shiftedDates(`${date}|${days}`);
 }
 
+/**
+ * Every date from `from` to `to`, both included, by UTC arithmetic (a calendar date has no zone, and
+ * UTC no DST): a report's six years of days in a millisecond, not a date-library call per day.
+ */
+export function calendarDates(from: string, to: string): string[] {
+  dateParts(from);
+  dateParts(to);
+  const out: string[] = [];
+  const last = Date.parse(`${to}T00:00:00Z`);
+  for (
+    const day = new Date(`${from}T00:00:00Z`);
+    day.getTime() <= last;
+    day.setUTCDate(day.getUTCDate() + 1)
+  ) {
+    out.push(day.toISOString().slice(0, 10));
+  }
+  return out;
+}
+
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetweenDates(from: string, to: string): number {
   return differenceInCalendarDays(calendarDay(to), calendarDay(from));

@@ -60,15 +60,23 @@ export async function utilisationReport(db: Db, range: ReportRange): Promise<Uti
     ...bayRows.filter((b) => b.isActive).map((b) => facilityRow("dart_bay", b.id, b.name)),
   ];
   const closures = rules.closures.filter((c) => c.endsOn >= previousRange.from && c.startsOn <= range.to);
+  let weekday = dayOfWeek(previousRange.from);
   for (const date of datesBetween(previousRange.from, range.to)) {
+    weekday = date === previousRange.from ? weekday : (weekday + 1) % 7;
     const current = date >= range.from;
-    const weekday = dayOfWeek(date);
-    const hours = dayHours(rules, date).hours;
+    // The date library only for the few dates a special day or a closure touches (dates compare as text).
+    const special = rules.specialDays.some((s) => s.startsOn <= date && date <= s.endsOn);
+    const hours = special ? dayHours(rules, date).hours : (rules.week[weekday] ?? null);
     const venueOpen = openMinutesByHour(hours);
-    const closed = new Map([
-      ...byFacility(closedIntervalsOn(closures, "court", date), "court"),
-      ...byFacility(closedIntervalsOn(closures, "dart_bay", date), "dart_bay"),
-    ]);
+    const closing = closures.filter((c) => c.startsOn <= date && date <= c.endsOn);
+    const closed = new Map(
+      closing.length === 0
+        ? []
+        : [
+            ...byFacility(closedIntervalsOn(closing, "court", date), "court"),
+            ...byFacility(closedIntervalsOn(closing, "dart_bay", date), "dart_bay"),
+          ],
+    );
     const dayUse = use.get(date);
     for (const f of facilities) {
       const stretches = closed.get(f.key);
