@@ -47,9 +47,9 @@ function UtilisationBody({ report }: { report: UtilisationReport }) {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Booked minutes over the minutes the venue's hours keep each court or bay open, less its
-        closures. Events count as booked time on the courts they use. Time a booking used outside
-        those minutes (kept through a closure, or before opening) counts as open, so no hour tops 100%.
+        Booked minutes over the minutes the venue's hours keep each court or bay open, less its closures.
+        Events count as booked time on the courts they use. Time a booking used outside those minutes (kept
+        through a closure, or before opening) counts as open, so no hour tops 100%.
       </Text>
       <ScrollTable label="Utilisation, this period and the period before">
         <Table miw={420} striped>
