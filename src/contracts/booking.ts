@@ -159,6 +159,8 @@ export const createHoldRequest = z.object({
   items: z.array(cartItemInput).max(20),
   customer: customerInput,
   couponCode: z.string().max(64).nullish(),
+  /** Also open the hold's checkout session, answered as `checkout` (one request instead of two). */
+  checkout: z.boolean().optional(),
   ...pricingFields,
 });
 export type CreateHoldRequest = z.infer<typeof createHoldRequest>;
@@ -209,14 +211,6 @@ export const slotTakenDetails = z.object({
 });
 export type SlotTakenDetails = z.infer<typeof slotTakenDetails>;
 
-export const createHoldResponse = holdSummary.extend({
-  /** Shown once: proves the browser owns this hold (checkout, remove item, cancel). */
-  holdToken: z.string(),
-});
-export type CreateHoldResponse = z.infer<typeof createHoldResponse>;
-
-export const holdTokenBody = z.object({ holdToken: z.string().min(1).max(200) });
-
 // ---- POST /api/booking/holds/{holdId}/checkout ("Pay $amount") ----
 
 export const checkoutResponse = z.object({
@@ -228,6 +222,19 @@ export const checkoutResponse = z.object({
   status: z.enum(["redirect", "confirmed"]),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+export const createHoldResponse = holdSummary.extend({
+  /** Shown once: proves the browser owns this hold (checkout, remove item, cancel). */
+  holdToken: z.string(),
+  /**
+   * With `checkout: true`: the hold's checkout session, for "Pay $amount" to go to. Null when
+   * nothing is owed or the provider failed: Pay then asks POST /booking/holds/{holdId}/checkout.
+   */
+  checkout: checkoutResponse.nullable().optional(),
+});
+export type CreateHoldResponse = z.infer<typeof createHoldResponse>;
+
+export const holdTokenBody = z.object({ holdToken: z.string().min(1).max(200) });
 
 // ---- cancel ----
 

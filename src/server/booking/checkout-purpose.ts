@@ -23,7 +23,7 @@ export const courtBookingPurpose: CheckoutPurpose = {
 
 /** Its checkout: one line per held item, the hold's discount, back to /success or /cancel. */
 export function courtBookingCheckout(input: {
-  hold: HoldRow;
+  hold: Pick<HoldRow, "id" | "discountCents">;
   items: HoldItem[];
   couponCode: string | null;
   customerEmail: string | null;

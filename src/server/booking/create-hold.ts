@@ -10,6 +10,7 @@ import { joinFacilityDayQueue } from "./facility-day-queue";
 import { refusalFrom, refuseFullSlots } from "./full-slots";
 import { checkSlotsPerHold, loadHoldLimits } from "./hold-limits";
 import { checkCustomer, holdVisitor, requirePayments } from "./hold-request";
+import { openHoldCheckout } from "./open-hold-checkout";
 import { type HoldPlan, placeHold } from "./place-hold";
 import { priceCartItems } from "./price-cart";
 import {
@@ -33,7 +34,8 @@ const MAX_ATTEMPTS = 3;
  * 4. in one transaction (place-hold.ts): the limits against hoarding, the coupon, the hold and one
  *    reservation per item, a cart's slots kept on one court or bay where one is free for them all.
  *    The exclusion constraint has the last word: a buyer who loses the race for a court tries the
- *    next free one, and only when none is left does the request fail with 409, keeping nothing.
+ *    next free one, and only when none is left does the request fail with 409, keeping nothing;
+ * 5. with `checkout: true`, after the commit, the hold's checkout session (open-hold-checkout.ts).
  */
 export async function createHold(
   deps: AppDeps,
@@ -90,7 +92,18 @@ export async function createHold(
     logExpiredHolds(deps.logger, placed.endedHolds, "new-hold");
     runSweeperSoon(deps);
   }
-  return placed.response;
+  if (!input.checkout) return placed.response;
+  return { ...placed.response, checkout: await checkoutOf(deps, placed.response, customer.email) };
+}
+
+/** 5. With `checkout: true`, the session too; whatever fails there, the hold is answered and kept. */
+async function checkoutOf(deps: AppDeps, hold: CreateHoldResponse, email: string) {
+  try {
+    return await openHoldCheckout(deps, hold, email);
+  } catch (err) {
+    deps.logger.warn({ err, holdId: hold.holdId }, "the hold's checkout session was left to Pay");
+    return null;
+  }
 }
 
 /**

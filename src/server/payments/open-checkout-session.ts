@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Tx } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { payments, type StoredCheckout } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError } from "../lib/errors";
@@ -15,7 +15,7 @@ export const CHECKOUT_FAILED_MESSAGE = "Failed to create checkout session";
  * metadata and return paths): the webhook and the test checkout read it back from here.
  */
 export async function insertCheckoutPayment(
-  tx: Tx,
+  tx: Db | Tx,
   provider: PaymentProvider,
   input: { purpose: string; reference: string; amountCents: number; checkout: StoredCheckout; now: Date },
 ): Promise<PaymentRow> {

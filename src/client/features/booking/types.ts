@@ -26,6 +26,8 @@ export type ActiveHold = {
   subtotalCents: number;
   discountCents: number;
   totalCents: number;
+  /** The checkout opened with the hold, for exactly this total; null: Pay asks for one. */
+  checkoutUrl: string | null;
 };
 
 let nextKey = 0;

@@ -46,8 +46,11 @@ export function usePaymentHold({
     [queryClient],
   );
 
+  // Set when Pay sends the browser to the checkout the hold came with (no request to wait for).
+  const [leaving, setLeaving] = useState(false);
+
   const enter = useCallback(
-    (summary: HoldSummary, holdToken: string) => {
+    (summary: HoldSummary, holdToken: string, checkoutUrl: string | null = null) => {
       setHold({
         holdId: summary.holdId,
         holdToken,
@@ -55,6 +58,7 @@ export function usePaymentHold({
         subtotalCents: summary.subtotalCents,
         discountCents: summary.discountCents,
         totalCents: summary.totalCents,
+        checkoutUrl,
       });
       setItems(heldItems(summary.items));
       setCouponCode(summary.coupon?.code ?? null);
@@ -67,6 +71,7 @@ export function usePaymentHold({
     (keepCart: boolean) => {
       clearPendingReservation();
       setHold(null);
+      setLeaving(false);
       resetCheckout();
       if (keepCart)
         setItems((items) => items.map(({ reservationId: _r, facilityName: _f, ...rest }) => rest));
@@ -110,7 +115,10 @@ export function usePaymentHold({
   // Coming back to this page from the browser's cache: the Pay button is usable again.
   useEffect(() => {
     const onShow = (e: PageTransitionEvent) => {
-      if (e.persisted) resetCheckout();
+      if (e.persisted) {
+        setLeaving(false);
+        resetCheckout();
+      }
     };
     window.addEventListener("pageshow", onShow);
     return () => window.removeEventListener("pageshow", onShow);
@@ -145,6 +153,8 @@ export function usePaymentHold({
         couponCode: cart.codeForHold,
         memberId: pricing.memberId,
         useNonMemberPricing: pricing.useNonMemberPricing,
+        // Its checkout session in the same request, so Pay goes straight to it (issue 35 item 2).
+        checkout: true,
         // The hold this tab already has, so the server counts both as one visitor's.
         previousHoldToken: readPendingReservation()?.holdToken,
       },
@@ -155,7 +165,8 @@ export function usePaymentHold({
             holdToken: created.holdToken,
             expiresAt: created.expiresAt,
           });
-          enter(created, created.holdToken);
+          const checkoutUrl = created.checkout?.status === "redirect" ? created.checkout.url : null;
+          enter(created, created.holdToken, checkoutUrl);
           window.scrollTo({ top: 0, behavior: scrollBehavior() });
         },
         onError: (err) => {
@@ -175,6 +186,11 @@ export function usePaymentHold({
   const { mutate: startCheckout } = checkout;
   const pay = useCallback(() => {
     if (!hold) return;
+    if (hold.checkoutUrl) {
+      setLeaving(true);
+      window.location.assign(hold.checkoutUrl);
+      return;
+    }
     startCheckout(hold, {
       onSuccess: (result) => {
         if (!result.url) {
@@ -222,6 +238,7 @@ export function usePaymentHold({
   const reset = useCallback(() => {
     clearPendingReservation();
     setHold(null);
+    setLeaving(false);
     resetCheckout();
   }, [resetCheckout]);
 
@@ -229,7 +246,7 @@ export function usePaymentHold({
     hold,
     submitting: create.isPending,
     // Stays true while the browser leaves for the checkout page.
-    paying: checkout.isPending || checkout.isSuccess,
+    paying: leaving || checkout.isPending || checkout.isSuccess,
     removingKey: cancelItem.isPending ? (cancelItem.variables?.itemKey ?? null) : null,
     continueToPayment,
     pay,
