@@ -8,6 +8,7 @@ import { referenceQrPart } from "../email/reference-qr";
 import { bookingConfirmationEmail } from "../email/templates/booking-confirmation";
 import { eventCourtsDuring } from "../kernel/schedule/facility-occupancy";
 import { absoluteUrl } from "../lib/absolute-url";
+import { present } from "../lib/present";
 import { loadSelfServicePolicy } from "../settings/self-service-policy";
 import type { VenueIdentity } from "../settings/venue-settings";
 import { firstConfirmedStart } from "./get-booking-view";
@@ -46,29 +47,27 @@ export async function confirmHold(
     cancelReason: null,
     updatedAt: now,
   };
-  try {
-    await tx.transaction(async (savepoint) => {
-      const rows = await savepoint
-        .update(reservations)
-        .set(confirmed)
-        .where(
-          and(
-            eq(reservations.holdId, hold.id),
-            input.late
-              ? and(
-                  eq(reservations.status, "cancelled"),
-                  inArray(reservations.cancelReason, ["hold_expired", "hold_cancelled"]),
-                )
-              : eq(reservations.status, "pending"),
-          ),
-        )
-        .returning();
-      if (rows.length === 0) throw new SlotGone();
-      if (input.late && (await anyEventOverlaps(savepoint, rows))) throw new SlotGone();
-    });
-  } catch (err) {
-    if (err instanceof SlotGone || isExclusionViolation(err)) return false;
-    throw err;
+  let customer: Customer;
+  if (input.late) {
+    // Cancelled reservations left the exclusion constraint: coming back may violate it, so in a
+    // savepoint the caller's transaction survives.
+    try {
+      customer = await tx.transaction(async (savepoint) => {
+        const rows = await confirmReservations(savepoint, hold.id, confirmed, true);
+        if (rows.length === 0 || (await anyEventOverlaps(savepoint, rows))) throw new SlotGone();
+        return present(rows[0]);
+      });
+    } catch (err) {
+      if (err instanceof SlotGone || isExclusionViolation(err)) return false;
+      throw err;
+    }
+  } else {
+    // Pending reservations already hold their places in the constraint, and confirming them keeps
+    // the same ranges (which the closures' trigger lets pass too): nothing here can be refused, so
+    // no savepoint (two round trips) is needed.
+    const [first] = await confirmReservations(tx, hold.id, confirmed, false);
+    if (!first) return false;
+    customer = first;
   }
 
   await tx.update(holds).set({ status: "paid", updatedAt: now }).where(eq(holds.id, hold.id));
@@ -79,8 +78,29 @@ export async function confirmHold(
       .set({ currentUses: sql`${couponCodes.currentUses} + 1`, updatedAt: now })
       .where(eq(couponCodes.id, hold.couponId));
   }
-  await queueConfirmationEmail(tx, deps, hold, input.venue, now);
+  await queueConfirmationEmail(tx, deps, { hold, customer, venue: input.venue, now });
   return true;
+}
+
+type Customer = { customerName: string; customerEmail: string | null };
+
+/** The hold's pending (or, `late`, its ended) reservations confirmed; returns those it changed. */
+function confirmReservations(tx: Tx, holdId: string, confirmed: object, late: boolean) {
+  return tx
+    .update(reservations)
+    .set(confirmed)
+    .where(
+      and(
+        eq(reservations.holdId, holdId),
+        late
+          ? and(
+              eq(reservations.status, "cancelled"),
+              inArray(reservations.cancelReason, ["hold_expired", "hold_cancelled"]),
+            )
+          : eq(reservations.status, "pending"),
+      ),
+    )
+    .returning();
 }
 
 /** Events are not in the exclusion constraint: a court an event took since the hold ended is gone. */
@@ -94,13 +114,13 @@ async function anyEventOverlaps(
   return false;
 }
 
-async function queueConfirmationEmail(tx: Tx, deps: AppDeps, hold: HoldRow, venue: VenueIdentity, now: Date) {
-  const [customer] = await tx
-    .select({ name: reservations.customerName, email: reservations.customerEmail })
-    .from(reservations)
-    .where(eq(reservations.holdId, hold.id))
-    .limit(1);
-  if (!customer?.email) return;
+async function queueConfirmationEmail(
+  tx: Tx,
+  deps: AppDeps,
+  { hold, customer, venue, now }: { hold: HoldRow; customer: Customer; venue: VenueIdentity; now: Date },
+) {
+  // Every reservation of a hold carries the customer the hold was made for.
+  if (!customer.customerEmail) return;
   const items = (await loadHoldItems(tx, hold.id)).filter((i) => i.status === "confirmed");
   const coupon = hold.couponId
     ? await tx.query.couponCodes.findFirst({ where: eq(couponCodes.id, hold.couponId) })
@@ -111,10 +131,10 @@ async function queueConfirmationEmail(tx: Tx, deps: AppDeps, hold: HoldRow, venu
   const decision = selfCancelDecision(policy, firstConfirmedStart(items), now);
   const reference = bookingReference(hold.id);
   await deps.outbox.enqueue(tx, {
-    to: customer.email,
+    to: customer.customerEmail,
     ...bookingConfirmationEmail({
       venue,
-      customerName: customer.name,
+      customerName: customer.customerName,
       items,
       subtotalCents: hold.subtotalCents,
       discountCents: hold.discountCents,

@@ -1,4 +1,4 @@
-import QRCode from "qrcode";
+import QRCode, { type QRCodeToBufferOptions } from "qrcode";
 import { REFERENCE_QR_OPTIONS, REFERENCE_QR_SIZE, referenceQrAlt } from "../../domain/reference-qr";
 import { escapeHtml } from "../lib/escape-html";
 
@@ -18,9 +18,22 @@ export type InlineAttachment = {
   cid: string;
 };
 
+/**
+ * pngjs's options (beyond qrcode's types): grey, a quarter of RGBA's bytes, and one row filter
+ * ("up": a QR code's rows repeat) instead of trying all five on every row. Each paid booking draws
+ * one in the payment's transaction: half the CPU of the defaults, and a smaller file (issue 35).
+ */
+const PNG_ENCODING = { colorType: 0, filterType: 2 } as QRCodeToBufferOptions["rendererOpts"];
+
 /** The reference as a PNG QR code, twice the shown size for sharp high-density screens. */
 export async function referenceQrPng(reference: string): Promise<Buffer> {
-  return QRCode.toBuffer(reference, { ...REFERENCE_QR_OPTIONS, type: "png", width: REFERENCE_QR_SIZE * 2 });
+  const size = REFERENCE_QR_SIZE * 2;
+  return QRCode.toBuffer(reference, {
+    ...REFERENCE_QR_OPTIONS,
+    type: "png",
+    width: size,
+    rendererOpts: PNG_ENCODING,
+  });
 }
 
 /** The reference as an SVG QR code, at the size the pages show it (ReferenceQrCode.tsx). */
