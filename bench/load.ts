@@ -505,9 +505,10 @@ export type JourneyFigure = {
 };
 
 /**
- * The booking journey as the browser makes it, for guests: availability → hold → checkout →
- * the test checkout's Pay (which sends the signed webhook through the same fulfilment as Stripe)
- * → the hold reads "paid". Each client books `perClient` times on its own date and facility type.
+ * The booking journey as the browser makes it, for guests: availability → hold with its checkout
+ * session (`checkout: true`, one request since issue 35 item 2) → the test checkout's page → Pay
+ * (which sends the signed webhook through the same fulfilment as Stripe) → the hold reads "paid".
+ * Each client books `perClient` times on its own date and facility type.
  */
 export async function measureJourney(
   baseUrl: string,
@@ -539,26 +540,26 @@ export async function measureJourney(
     const hold = await fetch(`${baseUrl}/api/booking/holds`, {
       method: "POST",
       headers: { ...json, "x-forwarded-for": playerAddress(player) },
-      body: JSON.stringify(holdBody(lane.date, free.startTime, lane.facilityType, duration, player)),
+      body: JSON.stringify({
+        ...holdBody(lane.date, free.startTime, lane.facilityType, duration, player),
+        checkout: true,
+      }),
     });
     if (hold.status >= 500) serverErrors++;
     if (hold.status !== 201) {
       fail("hold", hold.status);
       return false;
     }
-    const { holdId, holdToken } = (await hold.json()) as { holdId: string; holdToken: string };
-    const checkout = await fetch(`${baseUrl}/api/booking/holds/${holdId}/checkout`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ holdToken }),
-    });
-    if (checkout.status >= 500) serverErrors++;
-    if (checkout.status !== 200) {
-      fail("checkout", checkout.status);
+    const { holdId, holdToken, checkout } = (await hold.json()) as {
+      holdId: string;
+      holdToken: string;
+      checkout?: { url: string } | null;
+    };
+    if (!checkout?.url) {
+      fail("hold without its checkout", hold.status);
       return false;
     }
-    const { url } = (await checkout.json()) as { url: string };
-    const page = new URL(url, baseUrl);
+    const page = new URL(checkout.url, baseUrl);
     const shown = await fetch(page);
     await shown.text();
     if (shown.status !== 200) {

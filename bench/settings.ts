@@ -40,6 +40,12 @@ export const BUDGET = {
   contentionP99Ms: 300,
   rushRequestP99Ms: 1000,
   rushLoserToldMs: 2000,
+  /**
+   * Issue 35 item 2: the whole paid booking, 16 clients, at least twice PostgreSQL's 67.1/s before
+   * the hold brought its checkout (2026-11-27 full run); the embedded database's for information.
+   */
+  journeyPerSecond: { postgres: 134, pglite: 0 },
+  journeyP99Ms: 500,
   /** Issue 33: each report's query on three years of a busy venue. */
   reportP99Ms: 500,
   /** Issue 33 item 4: the server's memory growth while it streams a year's bookings CSV. */

@@ -1,0 +1,49 @@
+// `npx tsx bench/journey-alone.ts [postgres|pglite] [runs]`: only the booking journey of `npm run
+// bench` (issue 35 item 2): the busy venue seeded once, then per run a copy of it (so every run
+// finds the same free slots) under a fresh uncached production server, and the journey's figure as
+// the full bench takes it (JOURNEY_CLIENTS lanes, JOURNEY_PER_CLIENT bookings each, or
+// BENCH_JOURNEY_PER_CLIENT). Prints one line per run against the journey's budget.
+import { journeyChecks } from "./booking-checks";
+import { lanes, load, withServer } from "./harness";
+import type { JourneyFigure } from "./load";
+import type { SeedSummary } from "./results";
+import { cpuSecondsOf, createPgliteTarget, createPostgresTarget, runScript, twinOf } from "./server";
+import { JOURNEY_CLIENTS, JOURNEY_PER_CLIENT, POSTGRES_URL, UNCACHED } from "./settings";
+
+const kind = process.argv[2] === "pglite" ? "pglite" : "postgres";
+const runs = Number(process.argv[3] ?? "1");
+const perClient = Number(process.env.BENCH_JOURNEY_PER_CLIENT ?? JOURNEY_PER_CLIENT);
+const target = kind === "pglite" ? createPgliteTarget() : await createPostgresTarget(POSTGRES_URL);
+try {
+  const seed = await runScript<SeedSummary>("bench/seed-busy-venue.ts", target.env);
+  for (let run = 1; run <= runs; run++) {
+    const copy = await twinOf(target);
+    try {
+      await withServer(copy, UNCACHED, async (server) => {
+        // The server's CPU a booking (from /proc): steadier than bookings/s on a shared machine.
+        const cpuBefore = cpuSecondsOf(server.pid ?? 0);
+        const journey = await load<JourneyFigure>({
+          kind: "journey",
+          url: server.url,
+          lanes: lanes(seed.today, [seed.busiestDate], JOURNEY_CLIENTS),
+          perClient,
+          firstPlayer: 10_000,
+        });
+        const cpuMs = ((cpuSecondsOf(server.pid ?? 0) - cpuBefore) * 1000) / Math.max(1, journey.bookings);
+        const failed = Object.entries(journey.failures).map(([k, n]) => `${k}: ${n}`);
+        console.log(
+          `${target.label}, run ${run}: ${journey.bookings} bookings, ${journey.clients} clients, ` +
+            `${journey.bookingsPerSecond} bookings/s, p50 ${journey.p50} ms, p99 ${journey.p99} ms, ` +
+            `server CPU ${cpuMs.toFixed(1)} ms a booking, ${journey.serverErrors} 5xx${failed.length ? `, failed ${failed.join(", ")}` : ""}`,
+        );
+        for (const check of journeyChecks(target.label, target.kind, journey, perClient)) {
+          console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.figure}: ${check.value} (${check.budget})`);
+        }
+      });
+    } finally {
+      await copy.drop();
+    }
+  }
+} finally {
+  await target.drop();
+}
