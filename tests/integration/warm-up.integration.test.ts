@@ -1,4 +1,6 @@
+import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
+import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { addDaysToDate, venueToday } from "../../src/domain/venue-time";
 import { warmUpBookingPath } from "../../src/server/booking/warm-up";
@@ -54,9 +56,24 @@ describe("the booking path's warm-up", () => {
     await t.seedFacilities();
     const before = await rowCounts(t);
     const freeBefore = await courtsFree(t);
+    const accessLines: unknown[] = [];
+    t.deps.logger = pino(
+      { level: "info" },
+      new Writable({
+        write(chunk, _enc, done) {
+          // The warm-up's requests come from no socket ("unknown"); the test's own have an address.
+          const line = JSON.parse(String(chunk)) as { msg?: string; ip?: string };
+          if (line.msg === "request" && line.ip === "unknown") accessLines.push(line);
+          done();
+        },
+      }),
+    );
 
     const { report, finished } = await warmUpBookingPath(t.deps, t.app, { budgetMs: 30_000 });
     await finished;
+    expect(accessLines, "the warm-up's own requests (reads, holds, the refused POST) are not logged").toEqual(
+      [],
+    );
     expect(report.timedOut).toBe(false);
     expect(report.skipped).toBeNull();
     expect(report.reads).toBeGreaterThan(0);
@@ -67,6 +84,9 @@ describe("the booking path's warm-up", () => {
 
     expect(await rowCounts(t)).toEqual(before);
     expect(await courtsFree(t)).toEqual(freeBefore);
+    expect(accessLines, "the warm-up's own requests (reads, holds, the refused POST) are not logged").toEqual(
+      [],
+    );
     // The slot the warm-up filled (the day's first) is free for a real buyer at once.
     const first = freeBefore[0]?.split(" ")[0] ?? "";
     const hold = await createHoldOk(

@@ -33,12 +33,14 @@ export function accessLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
     // on a finished answer makes a new copy of it (Hono), a cost on every request.
     c.header("X-Request-Id", requestId);
     const started = performance.now();
+    // The request as it came: a body limit or a body reader may replace c.req.raw on the way.
+    const unlogged = unloggedRequests.has(c.req.raw);
     try {
       await next();
     } finally {
       // An answer made elsewhere (a Response returned as is) did not take it up.
       if (!c.res.headers.has("X-Request-Id")) c.header("X-Request-Id", requestId);
-      if (!unloggedRequests.has(c.req.raw)) {
+      if (!unlogged) {
         const seconds = (performance.now() - started) / 1000;
         const route = routePattern(c);
         deps.metrics.observeRequest(c.req.method, route, c.res.status, seconds);
