@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { holdItemSchema } from "./booking";
+import { holdItemSchema } from "./booking-holds";
 import { calendarDate, clockTime, dateString } from "./common";
 
 // A confirmed booking as /success and the manage page show it (issue 14 items 2 and 3; decision 019).

@@ -4,20 +4,22 @@ import {
   availabilityResponse,
   bookingContextQuery,
   bookingContextResponse,
+  couponCheckRequest,
+  couponCheckResponse,
+  quoteRequest,
+  quoteResponse,
+} from "../../contracts/booking";
+import {
   cancelHoldRequest,
   cancelHoldResponse,
   cancelItemResponse,
   checkoutResponse,
-  couponCheckRequest,
-  couponCheckResponse,
   createHoldRequest,
   createHoldResponse,
   HOLD_TOKEN_HEADER,
   holdSummary,
   holdTokenBody,
-  quoteRequest,
-  quoteResponse,
-} from "../../contracts/booking";
+} from "../../contracts/booking-holds";
 import { errorResponse } from "../../contracts/common";
 import type { AppEnv } from "../deps";
 import { clientIp } from "../http/client-ip";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { CancelItemResponse } from "../../contracts/booking";
+import type { CancelItemResponse } from "../../contracts/booking-holds";
 import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
 import type { Tx } from "../db/client";
 import { holds, payments, reservations } from "../db/schema";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { CancelHoldRequest, CancelHoldResponse } from "../../contracts/booking";
+import type { CancelHoldRequest, CancelHoldResponse } from "../../contracts/booking-holds";
 import { holds, payments } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { endHolds, expireCheckoutSessions } from "../kernel/schedule/expire-holds";

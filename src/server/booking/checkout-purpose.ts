@@ -1,4 +1,4 @@
-import type { HoldItem } from "../../contracts/booking";
+import type { HoldItem } from "../../contracts/booking-holds";
 import { formatVenueDateShort } from "../../domain/booking-form";
 import type { StoredCheckout } from "../db/schema";
 import type { CheckoutPurpose } from "../payments/checkout-purpose";

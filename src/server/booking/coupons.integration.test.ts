@@ -15,7 +15,8 @@ import {
   TEST_COUPONS,
 } from "../../../tests/integration/kits/booking-test-kit";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
-import type { CancelItemResponse, CouponCheckResponse } from "../../contracts/booking";
+import type { CouponCheckResponse } from "../../contracts/booking";
+import type { CancelItemResponse } from "../../contracts/booking-holds";
 import { timeOf } from "../../domain/venue-time";
 import { couponCodes } from "../db/schema";
 import { present } from "../lib/present";

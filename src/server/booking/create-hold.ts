@@ -1,4 +1,4 @@
-import type { CreateHoldRequest, CreateHoldResponse } from "../../contracts/booking";
+import type { CreateHoldRequest, CreateHoldResponse } from "../../contracts/booking-holds";
 import type { SessionUser } from "../auth/session-user";
 import { isExclusionViolation, isRetryableTransactionError } from "../db/pg-errors";
 import type { AppDeps } from "../deps";

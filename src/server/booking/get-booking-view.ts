@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { HoldItem } from "../../contracts/booking";
+import type { HoldItem } from "../../contracts/booking-holds";
 import type { BookingView } from "../../contracts/manage";
 import { mapUrlFor } from "../../domain/map-link";
 import {

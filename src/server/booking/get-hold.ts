@@ -1,4 +1,4 @@
-import type { HoldSummary } from "../../contracts/booking";
+import type { HoldSummary } from "../../contracts/booking-holds";
 import type { AppDeps } from "../deps";
 import { loadHoldSummary } from "./hold-summary";
 import { loadOwnedHold } from "./load-owned-hold";

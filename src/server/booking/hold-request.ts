@@ -1,4 +1,4 @@
-import type { CreateHoldRequest } from "../../contracts/booking";
+import type { CreateHoldRequest } from "../../contracts/booking-holds";
 import { BOOKING_FORM_FIELDS, checkBookingForm } from "../../domain/booking-form";
 import { paymentsUnavailableMessage } from "../../domain/payment-hold";
 import { INVALID_PHONE_MESSAGE, normalizeUsPhone } from "../../domain/phone";

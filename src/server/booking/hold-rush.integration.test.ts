@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHoldOk, HOLD_MS, holdBody, item, NOW } from "../../../tests/integration/kits/booking-test-kit";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
-import type { CreateHoldResponse } from "../../contracts/booking";
+import type { CreateHoldResponse } from "../../contracts/booking-holds";
 import { reservations } from "../db/schema";
 import { present } from "../lib/present";
 import { holdsQueuedFor, joinFacilityDayQueue } from "./facility-day-queue";

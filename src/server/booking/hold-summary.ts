@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, ne, or } from "drizzle-orm";
-import type { HoldItem, HoldSummary } from "../../contracts/booking";
+import type { HoldItem, HoldSummary } from "../../contracts/booking-holds";
 import { formatTimeRange } from "../../domain/venue-time";
 import type { Db, Tx } from "../db/client";
 import { couponCodes, courts, dartBays, type holds, reservations } from "../db/schema";

@@ -9,7 +9,8 @@ import {
   NOW,
 } from "../../../tests/integration/kits/booking-test-kit";
 import { createTestApp, errorOf, type TestApp, testClock } from "../../../tests/integration/kits/harness";
-import type { AvailabilityResponse, CancelItemResponse } from "../../contracts/booking";
+import type { AvailabilityResponse } from "../../contracts/booking";
+import type { CancelItemResponse } from "../../contracts/booking-holds";
 import { holds, reservations } from "../db/schema";
 import { expireHolds } from "../kernel/schedule/expire-holds";
 import { present } from "../lib/present";

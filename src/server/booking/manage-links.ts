@@ -1,5 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
-import type { HoldItem } from "../../contracts/booking";
+import type { HoldItem } from "../../contracts/booking-holds";
 import { venueInstant } from "../../domain/venue-time";
 import type { Db, Tx } from "../db/client";
 import { manageLinks } from "../db/schema";

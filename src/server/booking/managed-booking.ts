@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { HoldItem } from "../../contracts/booking";
+import type { HoldItem } from "../../contracts/booking-holds";
 import { type SelfServicePolicy, selfCancelDecision } from "../../domain/self-service-policy";
 import type { Tx } from "../db/client";
 import { holds } from "../db/schema";

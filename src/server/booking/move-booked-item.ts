@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { HoldItem } from "../../contracts/booking";
+import type { HoldItem } from "../../contracts/booking-holds";
 import type { RescheduleMoney } from "../../domain/reschedule-price";
 import { bookingReference } from "../../domain/self-service-policy";
 import type { Tx } from "../db/client";

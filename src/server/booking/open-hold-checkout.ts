@@ -1,4 +1,4 @@
-import type { CheckoutResponse, CreateHoldResponse } from "../../contracts/booking";
+import type { CheckoutResponse, CreateHoldResponse } from "../../contracts/booking-holds";
 import type { AppDeps } from "../deps";
 import { insertCheckoutPayment, openCheckoutSession } from "../payments/open-checkout-session";
 import { loadVenueIdentity } from "../settings/venue-settings";

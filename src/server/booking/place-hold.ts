@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { CreateHoldResponse } from "../../contracts/booking";
+import type { CreateHoldResponse } from "../../contracts/booking-holds";
 import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
 import type { HoldLimits } from "../../domain/hold-limits";
 import { holdEndsAt } from "../../domain/payment-hold";

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { HoldItem } from "../../contracts/booking";
+import type { HoldItem } from "../../contracts/booking-holds";
 import { assignFacilities, facilityTryOrder } from "../../domain/court-assignment";
 import type { Tx } from "../db/client";
 import { reservations } from "../db/schema";

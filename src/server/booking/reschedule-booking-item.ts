@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { HoldItem } from "../../contracts/booking";
+import type { HoldItem } from "../../contracts/booking-holds";
 import type { BookingView, RescheduleQuote } from "../../contracts/manage";
 import { slotTakenMessage } from "../../domain/booking-form";
 import { checkBookingDate } from "../../domain/booking-window";

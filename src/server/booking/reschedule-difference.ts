@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
-import type { HoldItem } from "../../contracts/booking";
+import type { HoldItem } from "../../contracts/booking-holds";
 import type { BookingView } from "../../contracts/manage";
 import { formatVenueDateShort } from "../../domain/booking-form";
 import { formatCents } from "../../domain/money";

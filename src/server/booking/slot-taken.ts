@@ -1,4 +1,4 @@
-import type { SlotTakenDetails } from "../../contracts/booking";
+import type { SlotTakenDetails } from "../../contracts/booking-holds";
 import { slotTakenMessage } from "../../domain/booking-form";
 import { nextFreeSlot } from "../../domain/next-free-slot";
 import { generateSlots, type SlotInput } from "../../domain/slots";

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { CheckoutResponse } from "../../contracts/booking";
+import type { CheckoutResponse } from "../../contracts/booking-holds";
 import { couponCodes, payments, reservations } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError } from "../lib/errors";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CreateHoldResponse } from "../../../src/contracts/booking";
+import type { CreateHoldResponse } from "../../../src/contracts/booking-holds";
 import { present } from "../../../src/server/lib/present";
 import { checkoutOk, holdBody, item, MONDAY, NOW } from "../kits/booking-test-kit";
 import { createTestApp, type TestApp, type TestClient, testClock } from "../kits/harness";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreateHoldResponse } from "../../../src/contracts/booking";
+import type { CreateHoldResponse } from "../../../src/contracts/booking-holds";
 import type {
   CreateEventsResponse,
   EventDetailResponse,

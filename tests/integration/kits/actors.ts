@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { CreateHoldResponse } from "../../../src/contracts/booking";
+import type { CreateHoldResponse } from "../../../src/contracts/booking-holds";
 import type { RegistrationResponse } from "../../../src/contracts/events";
 import { events, reservations, sessions, users } from "../../../src/server/db/schema";
 import { present } from "../../../src/server/lib/present";

@@ -2,7 +2,7 @@ import { Alert, Button, Container, Group, Loader, Modal, Paper, Stack, Text, Tit
 import { IconCalendarPlus, IconMapPin, IconPhone } from "@tabler/icons-react";
 import { useState } from "react";
 import { Navigate, useParams } from "react-router";
-import type { HoldItem } from "../../../contracts/booking";
+import type { HoldItem } from "../../../contracts/booking-holds";
 import { formatCents } from "../../../domain/money";
 import { telHref } from "../../../domain/tel-link";
 import { ReferenceQrCode } from "../../components/ReferenceQrCode";

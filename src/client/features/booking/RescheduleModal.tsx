@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import type { HoldItem } from "../../../contracts/booking";
+import type { HoldItem } from "../../../contracts/booking-holds";
 import { formatVenueDateShort } from "../../../domain/booking-form";
 import { formatCents } from "../../../domain/money";
 import { errorMessage } from "../../lib/api";

@@ -1,4 +1,5 @@
-import type { HoldItem, TimeSlotDto } from "../../../contracts/booking";
+import type { TimeSlotDto } from "../../../contracts/booking";
+import type { HoldItem } from "../../../contracts/booking-holds";
 import type { FacilityType } from "../../../domain/durations";
 
 /** SPEC §3 Cart item (client side). The price is the one the server quoted for this slot. */

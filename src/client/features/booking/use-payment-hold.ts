@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
-import type { HoldSummary } from "../../../contracts/booking";
+import { useCallback, useState } from "react";
+import type { HoldSummary } from "../../../contracts/booking-holds";
 import { bookingFormProblem } from "../../../domain/booking-form";
 import { ApiError, errorField, errorMessage } from "../../lib/api";
 import { notifyError, notifyInfo, notifySuccess } from "../../lib/notify";
@@ -8,7 +8,6 @@ import { scrollBehavior } from "../../lib/scroll-into-view";
 import { bookingKeys, type Pricing } from "./api/booking-keys";
 import { useCancelHoldItem } from "./api/cancel-hold-item";
 import { useCreateHold } from "./api/create-hold";
-import { holdQuery } from "./api/get-hold";
 import { toCartInput } from "./api/quote-cart";
 import { useStartCheckout } from "./api/start-checkout";
 import {
@@ -19,6 +18,7 @@ import {
 import { type ActiveHold, type CartItem, heldItems } from "./types";
 import type { Cart } from "./use-cart";
 import { CUSTOMER_FIELDS, type CustomerForm, showCustomerField } from "./use-customer-form";
+import { useHoldResume } from "./use-hold-resume";
 
 /**
  * Steps 5–6: "Continue to Payment" creates the 15-minute hold (SPEC §4 Public paid booking flow),
@@ -89,40 +89,11 @@ export function usePaymentHold({
     leave(true);
   }, [leave]);
 
-  // A reload (or Back from the checkout page) returns to the payment panel while the hold runs.
-  useEffect(() => {
-    const pending = readPendingReservation();
-    if (!pending) return;
-    let stale = false;
-    queryClient
-      .fetchQuery(holdQuery(pending.holdId, pending.holdToken))
-      .then((summary) => {
-        if (stale) return;
-        const running = summary.status === "active" && Date.parse(summary.expiresAt) > Date.now();
-        if (running && heldItems(summary.items).length > 0) enter(summary, pending.holdToken);
-        else clearPendingReservation();
-      })
-      .catch((err) => {
-        if (!stale && err instanceof ApiError && err.status >= 400 && err.status < 500) {
-          clearPendingReservation();
-        }
-      });
-    return () => {
-      stale = true;
-    };
-  }, [enter, queryClient]);
-
-  // Coming back to this page from the browser's cache: the Pay button is usable again.
-  useEffect(() => {
-    const onShow = (e: PageTransitionEvent) => {
-      if (e.persisted) {
-        setLeaving(false);
-        resetCheckout();
-      }
-    };
-    window.addEventListener("pageshow", onShow);
-    return () => window.removeEventListener("pageshow", onShow);
+  const payAgain = useCallback(() => {
+    setLeaving(false);
+    resetCheckout();
   }, [resetCheckout]);
+  useHoldResume({ enter, onPageShow: payAgain });
 
   const { mutate: createHold } = create;
   const continueToPayment = useCallback(() => {

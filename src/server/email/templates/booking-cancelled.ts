@@ -1,4 +1,4 @@
-import type { HoldItem } from "../../../contracts/booking";
+import type { HoldItem } from "../../../contracts/booking-holds";
 import { formatCents } from "../../../domain/money";
 import { telHref } from "../../../domain/tel-link";
 import { escapeHtml } from "../../lib/escape-html";

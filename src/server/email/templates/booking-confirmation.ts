@@ -1,4 +1,4 @@
-import type { HoldItem } from "../../../contracts/booking";
+import type { HoldItem } from "../../../contracts/booking-holds";
 import { formatVenueDateShort } from "../../../domain/booking-form";
 import { formatCents } from "../../../domain/money";
 import { telHref } from "../../../domain/tel-link";

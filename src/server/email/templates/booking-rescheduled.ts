@@ -1,4 +1,4 @@
-import type { HoldItem } from "../../../contracts/booking";
+import type { HoldItem } from "../../../contracts/booking-holds";
 import { type RescheduleMoney, rescheduleMoneyText } from "../../../domain/reschedule-price";
 import { telHref } from "../../../domain/tel-link";
 import { escapeHtml } from "../../lib/escape-html";

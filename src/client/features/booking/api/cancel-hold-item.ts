@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { CancelItemResponse } from "../../../../contracts/booking";
+import type { CancelItemResponse } from "../../../../contracts/booking-holds";
 import { api } from "../../../lib/api";
 
 type Input = { holdId: string; holdToken: string; reservationId: string; itemKey: string };

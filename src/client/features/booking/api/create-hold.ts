@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { CreateHoldRequest, CreateHoldResponse } from "../../../../contracts/booking";
+import type { CreateHoldRequest, CreateHoldResponse } from "../../../../contracts/booking-holds";
 import { HOLD_TOKEN_HEADER } from "../../../../contracts/headers";
 import { api } from "../../../lib/api";
 

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { HoldSummary } from "../../../../contracts/booking";
+import type { HoldSummary } from "../../../../contracts/booking-holds";
 import { HOLD_TOKEN_HEADER } from "../../../../contracts/headers";
 import { api } from "../../../lib/api";
 import { bookingKeys } from "./booking-keys";

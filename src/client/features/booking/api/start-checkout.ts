@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { CheckoutResponse } from "../../../../contracts/booking";
+import type { CheckoutResponse } from "../../../../contracts/booking-holds";
 import { api } from "../../../lib/api";
 
 type Owned = { holdId: string; holdToken: string };
