@@ -127,11 +127,6 @@ export const CLOSURE_MESSAGES = {
   unknownFacility: "Choose among the venue's courts and bays",
 } as const;
 
-/** Every date from `from` to `to`, both included. */
-export function datesBetween(from: string, to: string): string[] {
-  return calendarDates(from, to);
-}
-
 /** Whether two closures take a shared court (or bay) at a shared wall-clock moment. */
 export function closuresOverlap(a: FacilityClosure, b: FacilityClosure): boolean {
   if (a.facilityType !== b.facilityType || !a.facilityIds.some((id) => b.facilityIds.includes(id)))
@@ -139,7 +134,7 @@ export function closuresOverlap(a: FacilityClosure, b: FacilityClosure): boolean
   const from = compareDates(a.startsOn, b.startsOn) >= 0 ? a.startsOn : b.startsOn;
   const to = compareDates(a.endsOn, b.endsOn) <= 0 ? a.endsOn : b.endsOn;
   if (compareDates(from, to) > 0) return false;
-  for (const date of datesBetween(from, to)) {
+  for (const date of calendarDates(from, to)) {
     const mine = closedIntervalsOn([a], a.facilityType, date);
     const theirs = closedIntervalsOn([b], b.facilityType, date);
     if (

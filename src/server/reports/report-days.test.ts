@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { datesBetween } from "../../domain/venue-hours";
+import { calendarDates } from "../../domain/venue-time";
 import { runsOf } from "./report-days";
 
 describe("the runs of missing days a report computes", () => {
@@ -12,9 +12,9 @@ describe("the runs of missing days a report computes", () => {
   });
 
   it("cuts years of missing days into quarters that cover every day once", () => {
-    const days = datesBetween("2023-01-01", "2025-12-31");
+    const days = calendarDates("2023-01-01", "2025-12-31");
     const runs = runsOf(days);
     expect(runs.length).toBe(Math.ceil(days.length / 92));
-    expect(runs.flatMap(([a, b]) => datesBetween(a, b))).toEqual(days);
+    expect(runs.flatMap(([a, b]) => calendarDates(a, b))).toEqual(days);
   });
 });

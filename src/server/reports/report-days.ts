@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { datesBetween } from "../../domain/venue-hours";
-import { addDaysToDate, VENUE_TIME_ZONE } from "../../domain/venue-time";
+import { addDaysToDate, calendarDates, VENUE_TIME_ZONE } from "../../domain/venue-time";
 import type { Db, Tx } from "../db/client";
 
 // Issue 33: a long report reads its closed days' figures from a table of days (decision 039) and
@@ -57,14 +56,14 @@ export async function reportDays<T>(db: Db, store: DayStore<T>, from: string, to
     if (from <= storedTo) {
       const stored = await store.read(tx, from, storedTo);
       for (const [day, value] of stored) out.set(day, value);
-      const missing = datesBetween(from, storedTo).filter((day) => !stored.has(day));
+      const missing = calendarDates(from, storedTo).filter((day) => !stored.has(day));
       if (missing.length > 0) {
         // Exclusive against the triggers' shared lock: a change to one of these days either
         // committed before this reads, or waits for this transaction and then forgets what it stored.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('report-days', 0))`);
         for (const [a, b] of runsOf(missing)) {
           const computed = await store.compute(tx, a, b);
-          const days = datesBetween(a, b).map((day): [string, T] => [
+          const days = calendarDates(a, b).map((day): [string, T] => [
             day,
             computed.get(day) ?? store.empty(),
           ]);

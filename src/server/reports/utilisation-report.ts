@@ -3,8 +3,8 @@ import type { FacilityUse, UtilisationReport } from "../../contracts/reports";
 import type { FacilityType } from "../../domain/durations";
 import { periodBefore, type ReportRange } from "../../domain/reports";
 import { emptyGrid, facilityOpenByHour, openMinutesByHour } from "../../domain/utilisation";
-import { type ClosedInterval, closedIntervalsOn, datesBetween, dayHours } from "../../domain/venue-hours";
-import { dayOfWeek } from "../../domain/venue-time";
+import { type ClosedInterval, closedIntervalsOn, dayHours } from "../../domain/venue-hours";
+import { calendarDates, dayOfWeek } from "../../domain/venue-time";
 import type { Db } from "../db/client";
 import { courts, dartBays } from "../db/schema";
 import { loadScheduleRules } from "../settings/schedule-rules";
@@ -61,7 +61,7 @@ export async function utilisationReport(db: Db, range: ReportRange): Promise<Uti
   ];
   const closures = rules.closures.filter((c) => c.endsOn >= previousRange.from && c.startsOn <= range.to);
   let weekday = dayOfWeek(previousRange.from);
-  for (const date of datesBetween(previousRange.from, range.to)) {
+  for (const date of calendarDates(previousRange.from, range.to)) {
     weekday = date === previousRange.from ? weekday : (weekday + 1) % 7;
     const current = date >= range.from;
     // The date library only for the few dates a special day or a closure touches (dates compare as text).
