@@ -23,6 +23,7 @@ font-weight:600;cursor:pointer;text-align:center;text-decoration:none;padding:14
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>
 <div class="banner" role="note">TEST CHECKOUT — no real payment is taken</div>
 <main>${body}</main></body></html>`;
