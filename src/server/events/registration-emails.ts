@@ -37,7 +37,7 @@ export async function queueRegistrationConfirmation(
       eventUrl: `${deps.config.publicUrl}/events/${event.id}`,
       manageUrl: `${deps.config.publicUrl}${registrationManagePath(registration.id, manageToken)}`,
       now: input.now,
-      qr: await referenceQrPart(registrationReference(registration.id)),
+      qr: referenceQrPart(registrationReference(registration.id)),
     }),
     dedupeKey: `event-registration-confirmed-${registration.id}`,
   });
