@@ -74,14 +74,30 @@ export class PlayerConnection {
 
   /** POSTs a JSON body; resolves with the status and text, rejects on a refused or reset connection. */
   post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+    return this.send("POST", path, JSON.stringify(body), { "content-type": "application/json", ...headers });
+  }
+
+  /** GETs a path (a page, JSON or a redirect: the answer is not followed). */
+  get(path: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+    return this.send("GET", path, null, headers);
+  }
+
+  /** Any request; a POST without a body sends `content-length: 0`, as a form with no fields does. */
+  send(
+    method: string,
+    path: string,
+    payload: string | null,
+    headers: Record<string, string> = {},
+  ): Promise<HttpAnswer> {
     if (this.waiting) return Promise.reject(new Error("one request at a time on a player's connection"));
-    const payload = JSON.stringify(body);
-    let head = `POST ${path} HTTP/1.1\r\nhost: ${this.host}:${this.port}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n`;
+    let head = `${method} ${path} HTTP/1.1\r\nhost: ${this.host}:${this.port}\r\n`;
+    if (payload !== null || method !== "GET")
+      head += `content-length: ${Buffer.byteLength(payload ?? "")}\r\n`;
     for (const name in headers) head += `${name}: ${headers[name]}\r\n`;
     const socket = this.socket ?? this.open();
     return new Promise<HttpAnswer>((resolve, reject) => {
       this.waiting = { resolve, reject };
-      socket.write(`${head}\r\n${payload}`);
+      socket.write(`${head}\r\n${payload ?? ""}`);
     });
   }
 

@@ -7,7 +7,15 @@ import { journeyChecks } from "./booking-checks";
 import { lanes, load, withServer } from "./harness";
 import type { JourneyFigure } from "./load";
 import type { SeedSummary } from "./results";
-import { cpuSecondsOf, createPgliteTarget, createPostgresTarget, runScript, twinOf } from "./server";
+import {
+  backendCpu,
+  cpuSecondsOf,
+  createPgliteTarget,
+  createPostgresTarget,
+  endedChildrenCpu,
+  runScript,
+  twinOf,
+} from "./server";
 import { JOURNEY_CLIENTS, JOURNEY_PER_CLIENT, POSTGRES_URL, UNCACHED } from "./settings";
 
 const kind = process.argv[2] === "pglite" ? "pglite" : "postgres";
@@ -20,8 +28,12 @@ try {
     const copy = await twinOf(target);
     try {
       await withServer(copy, UNCACHED, async (server) => {
-        // The server's CPU a booking (from /proc): steadier than bookings/s on a shared machine.
+        // CPU a booking (from /proc): steadier than bookings/s on a shared machine. The server's;
+        // on PostgreSQL its database backends'; the load worker's (it exits with its figure).
+        const database = copy.url ? new URL(copy.url).pathname.slice(1) : null;
         const cpuBefore = cpuSecondsOf(server.pid ?? 0);
+        const dbBefore = database ? backendCpu(database) : new Map<number, number>();
+        const loadBefore = endedChildrenCpu();
         const journey = await load<JourneyFigure>({
           kind: "journey",
           url: server.url,
@@ -29,12 +41,16 @@ try {
           perClient,
           firstPlayer: 10_000,
         });
-        const cpuMs = ((cpuSecondsOf(server.pid ?? 0) - cpuBefore) * 1000) / Math.max(1, journey.bookings);
+        const perBooking = (seconds: number) => ((seconds * 1000) / Math.max(1, journey.bookings)).toFixed(1);
+        let dbSeconds = 0;
+        for (const [pid, cpu] of database ? backendCpu(database) : [])
+          dbSeconds += cpu - (dbBefore.get(pid) ?? 0);
         const failed = Object.entries(journey.failures).map(([k, n]) => `${k}: ${n}`);
         console.log(
           `${target.label}, run ${run}: ${journey.bookings} bookings, ${journey.clients} clients, ` +
             `${journey.bookingsPerSecond} bookings/s, p50 ${journey.p50} ms, p99 ${journey.p99} ms, ` +
-            `server CPU ${cpuMs.toFixed(1)} ms a booking, ${journey.serverErrors} 5xx${failed.length ? `, failed ${failed.join(", ")}` : ""}`,
+            `CPU ms a booking: server ${perBooking(cpuSecondsOf(server.pid ?? 0) - cpuBefore)}` +
+            `${database ? `, database ${perBooking(dbSeconds)}` : ""}, load ${perBooking(endedChildrenCpu() - loadBefore)}; ${journey.serverErrors} 5xx${failed.length ? `, failed ${failed.join(", ")}` : ""}`,
         );
         for (const check of journeyChecks(target.label, target.kind, journey, perClient)) {
           console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.figure}: ${check.value} (${check.budget})`);

@@ -525,32 +525,35 @@ export async function measureJourney(
   const times: number[] = [];
   let bookings = 0;
   let n = 0;
-  const json = { "content-type": "application/json" };
 
-  async function book(lane: { date: string; facilityType: string }): Promise<boolean> {
+  // Each client is one browser: one kept-alive connection for its pages and API calls
+  // (bench/http-client.ts), so the generator's own CPU a booking stays small beside the server's.
+  async function book(
+    lane: { date: string; facilityType: string },
+    http: PlayerConnection,
+  ): Promise<boolean> {
     const started = performance.now();
     // The shortest public duration, so a 70%-full day still has room for every client's bookings.
     const duration = lane.facilityType === "court" ? 60 : 30;
-    const free = (await slots(baseUrl, lane.date, lane.facilityType, duration)).find((s) => s.isAvailable);
+    const lookup = await http.get(availabilityPath(lane.date, lane.facilityType, duration));
+    if (lookup.status !== 200) throw new Error(`availability answered ${lookup.status}`);
+    const free = (JSON.parse(lookup.text) as { slots: Slot[] }).slots.find((s) => s.isAvailable);
     if (!free) {
       fail("no free slot", 0);
       return false;
     }
     const player = firstPlayer + n++;
-    const hold = await fetch(`${baseUrl}/api/booking/holds`, {
-      method: "POST",
-      headers: { ...json, "x-forwarded-for": playerAddress(player) },
-      body: JSON.stringify({
-        ...holdBody(lane.date, free.startTime, lane.facilityType, duration, player),
-        checkout: true,
-      }),
-    });
+    const hold = await http.post(
+      "/api/booking/holds",
+      { ...holdBody(lane.date, free.startTime, lane.facilityType, duration, player), checkout: true },
+      { "x-forwarded-for": playerAddress(player) },
+    );
     if (hold.status >= 500) serverErrors++;
     if (hold.status !== 201) {
       fail("hold", hold.status);
       return false;
     }
-    const { holdId, holdToken, checkout } = (await hold.json()) as {
+    const { holdId, holdToken, checkout } = JSON.parse(hold.text) as {
       holdId: string;
       holdToken: string;
       checkout?: { url: string } | null;
@@ -559,28 +562,20 @@ export async function measureJourney(
       fail("hold without its checkout", hold.status);
       return false;
     }
-    const page = new URL(checkout.url, baseUrl);
-    const shown = await fetch(page);
-    await shown.text();
+    const page = new URL(checkout.url, baseUrl).pathname;
+    const shown = await http.get(page);
     if (shown.status !== 200) {
       fail("checkout page", shown.status);
       return false;
     }
-    const paid = await fetch(`${page.href}/pay`, {
-      method: "POST",
-      headers: { origin: baseUrl },
-      redirect: "manual",
-    });
-    await paid.text();
+    const paid = await http.send("POST", `${page}/pay`, null, { origin: baseUrl });
     if (paid.status >= 500) serverErrors++;
     if (paid.status !== 303) {
       fail("pay", paid.status);
       return false;
     }
-    const after = await fetch(`${baseUrl}/api/booking/holds/${holdId}`, {
-      headers: { "x-hold-token": holdToken },
-    });
-    const summary = (await after.json()) as { status?: string };
+    const after = await http.get(`/api/booking/holds/${holdId}`, { "x-hold-token": holdToken });
+    const summary = JSON.parse(after.text) as { status?: string };
     if (summary.status !== "paid") {
       fail(`confirmed (${summary.status})`, after.status);
       return false;
@@ -592,7 +587,12 @@ export async function measureJourney(
   const started = performance.now();
   await Promise.all(
     lanes.map(async (lane) => {
-      for (let i = 0; i < perClient; i++) if (await book(lane)) bookings++;
+      const http = new PlayerConnection(baseUrl);
+      try {
+        for (let i = 0; i < perClient; i++) if (await book(lane, http)) bookings++;
+      } finally {
+        http.close();
+      }
     }),
   );
   const seconds = (performance.now() - started) / 1000;

@@ -7,32 +7,23 @@
 // An entry "build,NAME=value" gives that server settings of its own. BENCH_SECONDS (8) per window, BENCH_ROUNDS (3); BENCH_SERVER_NODE_ARGS="--cpu-prof
 // --cpu-prof-dir=.tmp/prof" profiles the servers (written when they stop).
 
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { freePort, load, log } from "./harness";
 import { availabilityPath, type LatencyFigure } from "./load";
 import type { SeedSummary } from "./results";
-import { cpuSecondsOf, createPostgresTarget, type RunningServer, runScript, startServer } from "./server";
+import {
+  backendCpu,
+  cpuSecondsOf,
+  createPostgresTarget,
+  endedChildrenCpu,
+  type RunningServer,
+  runScript,
+  startServer,
+} from "./server";
 import { POSTGRES_URL, UNCACHED } from "./settings";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? "8");
 const rounds = Number(process.env.BENCH_ROUNDS ?? "3");
 const entries = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["dist/server/main.js"];
-/** CPU seconds of the PostgreSQL backends serving `database` (their titles name it), by pid. */
-function backendCpu(database: string): Map<number, number> {
-  const lines = execFileSync("ps", ["-e", "-o", "pid=,args="], { encoding: "utf8" }).split("\n");
-  const found = new Map<number, number>();
-  for (const line of lines) {
-    const [pid = "", ...args] = line.trim().split(/\s+/);
-    if (args.join(" ").includes(` postgres ${database} `)) found.set(Number(pid), cpuSecondsOf(Number(pid)));
-  }
-  return found;
-}
-/** CPU seconds of this process's children that have ended (the load worker once it exits). */
-function endedChildrenCpu(): number {
-  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
 
 const target = await createPostgresTarget(POSTGRES_URL);

@@ -179,6 +179,21 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 
+/** CPU seconds of the PostgreSQL backends serving `database` (their titles name it), by pid. */
+export function backendCpu(database: string): Map<number, number> {
+  const lines = execFileSync("ps", ["-e", "-o", "pid=,args="], { encoding: "utf8" }).split("\n");
+  const found = new Map<number, number>();
+  for (const line of lines) {
+    const [pid = "", ...args] = line.trim().split(/\s+/);
+    if (args.join(" ").includes(` postgres ${database} `)) found.set(Number(pid), cpuSecondsOf(Number(pid)));
+  }
+  return found;
+}
+/** CPU seconds of this process's children that have ended (the load worker once it exits). */
+export function endedChildrenCpu(): number {
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
 /**
  * Starts the production server on a free port and waits for /api/health; `entry` names another
  * build of it (bench/request-cost.ts compares a build kept from before a change with the new one).
