@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
 import { DEFAULT_BRAND_COLOR } from "../../domain/venue-identity";
 import type { Db, Tx } from "../db/client";
-import { CHANNELS, notify } from "../db/notify-bus";
+import { CHANNELS } from "../db/notify-bus";
 import { emailOutbox, venueSettings } from "../db/schema";
 import type { Logger } from "../lib/logger";
 import { BRAND_COLOR } from "./layout";
@@ -32,6 +32,14 @@ export function retryDelayMs(attempts: number): number {
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
+/** The HTML with the venue's colour in the layout's brand places, read where it is inserted. */
+function branded(html: string | undefined): SQL | string | null {
+  if (!html) return null;
+  if (!html.includes(BRAND_COLOR)) return html;
+  const colour = sql`(select ${venueSettings.brandColor} from ${venueSettings} where ${venueSettings.id} = 1)`;
+  return sql`replace(${html}::text, ${BRAND_COLOR}::text, coalesce(${colour}, ${DEFAULT_BRAND_COLOR}::text))`;
+}
+
 // Every email goes through the email_outbox table (DECISIONS.md), written in the caller's
 // transaction, so none is lost when the mail server is down; a worker delivers and retries.
 export function createOutbox(options: {
@@ -45,33 +53,28 @@ export function createOutbox(options: {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
-  /** The layout's brand places get Settings › Venue's colour, read in the caller's transaction. */
-  async function branded(executor: Db | Tx, html: string | undefined): Promise<string | null> {
-    if (!html) return null;
-    if (!html.includes(BRAND_COLOR)) return html;
-    const [row] = await executor
-      .select({ brandColor: venueSettings.brandColor })
-      .from(venueSettings)
-      .where(eq(venueSettings.id, 1));
-    return html.replaceAll(BRAND_COLOR, row?.brandColor ?? DEFAULT_BRAND_COLOR);
-  }
-
+  /**
+   * Queues an email in one statement (it runs inside the paid booking's transaction; issue 35): the
+   * row, with Settings › Venue's colour put in the layout's brand places by the database as of the
+   * caller's transaction, and the notification that wakes every instance's worker at commit
+   * (src/server/db/notify-bus.ts), not only this one's.
+   */
   async function enqueue(executor: Db | Tx, email: OutgoingEmail): Promise<void> {
-    await executor
+    const queued = executor
       .insert(emailOutbox)
       .values({
         toAddress: email.to,
         subject: email.subject,
         textBody: email.text,
-        htmlBody: await branded(executor, email.html),
+        htmlBody: branded(email.html),
         attachments: email.attachments ?? null,
         dedupeKey: email.dedupeKey ?? null,
         // Due now by the clock the worker reads (deps.now), not the database server's.
         nextAttemptAt: now(),
       })
-      .onConflictDoNothing({ target: emailOutbox.dedupeKey });
-    // Wakes every instance's worker at commit (src/server/db/notify-bus.ts), not only this one's.
-    await notify(executor, CHANNELS.outbox);
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+      .getSQL();
+    await executor.execute(sql`with queued as (${queued}) select pg_notify(${CHANNELS.outbox}, '')`);
     nudge();
   }
 
