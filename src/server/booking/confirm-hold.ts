@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { HoldItem } from "../../contracts/booking-holds";
 import { bookingReference, selfCancelDecision, selfServiceText } from "../../domain/self-service-policy";
 import type { Tx } from "../db/client";
 import { isExclusionViolation } from "../db/pg-errors";
-import { couponCodes, holds, reservations } from "../db/schema";
+import { couponCodes, courts, dartBays, holds, reservations } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { referenceQrPart } from "../email/reference-qr";
 import { bookingConfirmationEmail } from "../email/templates/booking-confirmation";
@@ -12,7 +13,7 @@ import { present } from "../lib/present";
 import { loadSelfServicePolicy } from "../settings/self-service-policy";
 import type { VenueIdentity } from "../settings/venue-settings";
 import { firstConfirmedStart } from "./get-booking-view";
-import { type HoldRow, loadHoldItems } from "./hold-summary";
+import { type HoldItemRow, type HoldRow, loadHoldItems, toHoldItem } from "./hold-summary";
 import { manageLinkPath, mintManageLink } from "./manage-links";
 
 class SlotGone extends Error {}
@@ -48,12 +49,13 @@ export async function confirmHold(
     updatedAt: now,
   };
   let customer: Customer;
+  let items: HoldItem[] | null = null;
   if (input.late) {
     // Cancelled reservations left the exclusion constraint: coming back may violate it, so in a
     // savepoint the caller's transaction survives.
     try {
       customer = await tx.transaction(async (savepoint) => {
-        const rows = await confirmReservations(savepoint, hold.id, confirmed, true);
+        const rows = await restoreEndedReservations(savepoint, hold.id, confirmed);
         if (rows.length === 0 || (await anyEventOverlaps(savepoint, rows))) throw new SlotGone();
         return present(rows[0]);
       });
@@ -61,16 +63,17 @@ export async function confirmHold(
       if (err instanceof SlotGone || isExclusionViolation(err)) return false;
       throw err;
     }
+    await tx.update(holds).set({ status: "paid", updatedAt: now }).where(eq(holds.id, hold.id));
   } else {
     // Pending reservations already hold their places in the constraint, and confirming them keeps
     // the same ranges (which the closures' trigger lets pass too): nothing here can be refused, so
     // no savepoint (two round trips) is needed.
-    const [first] = await confirmReservations(tx, hold.id, confirmed, false);
+    const rows = await confirmLiveHold(tx, hold.id, confirmed, now);
+    const first = rows[0];
     if (!first) return false;
     customer = first;
+    items = rows.map(toHoldItem);
   }
-
-  await tx.update(holds).set({ status: "paid", updatedAt: now }).where(eq(holds.id, hold.id));
   if (hold.couponId) {
     // Paid at the discounted price, so redeemed even if a late payment takes the count past max_uses.
     await tx
@@ -78,26 +81,54 @@ export async function confirmHold(
       .set({ currentUses: sql`${couponCodes.currentUses} + 1`, updatedAt: now })
       .where(eq(couponCodes.id, hold.couponId));
   }
-  await queueConfirmationEmail(tx, deps, { hold, customer, venue: input.venue, now });
+  await queueConfirmationEmail(tx, deps, { hold, customer, items, venue: input.venue, now });
   return true;
 }
 
 type Customer = { customerName: string; customerEmail: string | null };
 
-/** The hold's pending (or, `late`, its ended) reservations confirmed; returns those it changed. */
-function confirmReservations(tx: Tx, holdId: string, confirmed: object, late: boolean) {
+/**
+ * A live hold's pending reservations confirmed and the hold paid, in one statement (issue 35: the
+ * payment's transaction is its round trips, one after another): returns the confirmed items with
+ * their facilities' names and the customer they carry, in booking order; none (and the hold
+ * unchanged) when nothing was pending.
+ */
+async function confirmLiveHold(tx: Tx, holdId: string, confirmed: object, now: Date) {
+  const confirm = tx
+    .update(reservations)
+    .set(confirmed)
+    .where(and(eq(reservations.holdId, holdId), eq(reservations.status, "pending")))
+    .returning()
+    .getSQL();
+  const paid = tx
+    .update(holds)
+    .set({ status: "paid", updatedAt: now })
+    .where(and(eq(holds.id, holdId), sql`exists (select 1 from confirmed)`))
+    .getSQL();
+  const result = (await tx.execute(sql`
+    with confirmed as (${confirm}), paid as (${paid})
+    select c.id, c.facility_type as "facilityType", c.court_id as "courtId", c.dart_bay_id as "dartBayId",
+           ${courts.name} as "courtName", ${dartBays.name} as "dartBayName", c.date::text as "date",
+           c.start_time::text as "startTime", c.end_time::text as "endTime", c.duration,
+           c.price_cents as "priceCents", c.status, c.customer_name as "customerName",
+           c.customer_email as "customerEmail"
+      from confirmed c
+      left join ${courts} on ${courts.id} = c.court_id
+      left join ${dartBays} on ${dartBays.id} = c.dart_bay_id
+     order by c.date, c.start_time, c.created_at`)) as unknown as { rows: Array<HoldItemRow & Customer> };
+  return result.rows;
+}
+
+/** An ended hold's reservations (cancelled by its end) confirmed again; returns those it changed. */
+function restoreEndedReservations(tx: Tx, holdId: string, confirmed: object) {
   return tx
     .update(reservations)
     .set(confirmed)
     .where(
       and(
         eq(reservations.holdId, holdId),
-        late
-          ? and(
-              eq(reservations.status, "cancelled"),
-              inArray(reservations.cancelReason, ["hold_expired", "hold_cancelled"]),
-            )
-          : eq(reservations.status, "pending"),
+        eq(reservations.status, "cancelled"),
+        inArray(reservations.cancelReason, ["hold_expired", "hold_cancelled"]),
       ),
     )
     .returning();
@@ -117,11 +148,17 @@ async function anyEventOverlaps(
 async function queueConfirmationEmail(
   tx: Tx,
   deps: AppDeps,
-  { hold, customer, venue, now }: { hold: HoldRow; customer: Customer; venue: VenueIdentity; now: Date },
+  {
+    hold,
+    customer,
+    items: confirmed,
+    venue,
+    now,
+  }: { hold: HoldRow; customer: Customer; items: HoldItem[] | null; venue: VenueIdentity; now: Date },
 ) {
   // Every reservation of a hold carries the customer the hold was made for.
   if (!customer.customerEmail) return;
-  const items = (await loadHoldItems(tx, hold.id)).filter((i) => i.status === "confirmed");
+  const items = confirmed ?? (await loadHoldItems(tx, hold.id)).filter((i) => i.status === "confirmed");
   const coupon = hold.couponId
     ? await tx.query.couponCodes.findFirst({ where: eq(couponCodes.id, hold.couponId) })
     : undefined;
@@ -146,7 +183,7 @@ async function queueConfirmationEmail(
         manageUrl: `${deps.config.publicUrl}${manageLinkPath(link.token)}`,
         logoUrl: absoluteUrl(deps.config.publicUrl, venue.logoUrl),
         changeText: selfServiceText(decision, policy.refundPercent, venue.phone),
-        qr: await referenceQrPart(reference),
+        qr: referenceQrPart(reference),
       },
     }),
     dedupeKey: `booking-confirmation-${hold.id}`,

@@ -36,7 +36,27 @@ export async function loadHoldItems(executor: Db | Tx, holdId: string): Promise<
       ),
     )
     .orderBy(asc(reservations.date), asc(reservations.startTime), asc(reservations.createdAt));
-  return rows.map((r) => ({
+  return rows.map(toHoldItem);
+}
+
+/** A reservation with its facility's name, as the hold's items are read (also by confirm-hold.ts). */
+export type HoldItemRow = {
+  id: string;
+  facilityType: string;
+  courtId: number | null;
+  dartBayId: number | null;
+  courtName: string | null;
+  dartBayName: string | null;
+  date: string;
+  startTime: string;
+  endTime: string;
+  duration: number;
+  priceCents: number;
+  status: string;
+};
+
+export function toHoldItem(r: HoldItemRow): HoldItem {
+  return {
     reservationId: r.id,
     facilityType: r.facilityType === "dart_bay" ? "dart_bay" : "court",
     facilityId: present(r.courtId ?? r.dartBayId),
@@ -48,7 +68,7 @@ export async function loadHoldItems(executor: Db | Tx, holdId: string): Promise<
     duration: r.duration,
     priceCents: r.priceCents,
     status: r.status === "confirmed" ? "confirmed" : r.status === "cancelled" ? "cancelled" : "pending",
-  }));
+  };
 }
 
 export async function loadHoldSummary(executor: Db | Tx, hold: HoldRow): Promise<HoldSummary> {

@@ -53,9 +53,11 @@ export async function handlePaymentWebhook(
   }
 
   const outcome = await dispatch(deps, purposes, event);
-  // A settled checkout may have freed a place (expired, refunded) or taken one back (paid late).
-  if (outcome === "confirmed" || outcome === "refunded" || outcome === "expired")
-    await deps.schedule.changed();
+  // A confirmation only takes places (a live hold's were taken already; a late payment takes them
+  // back), so the venue's cached rules and the reads that can only refuse stay; a refund or an
+  // expiry may free one.
+  if (outcome === "confirmed") await deps.schedule.changed("places-taken");
+  else if (outcome === "refunded" || outcome === "expired") await deps.schedule.changed();
   const target = event.data.object as { id?: string; metadata?: Record<string, string> | null };
   logWebhookOutcome(
     deps.logger,
