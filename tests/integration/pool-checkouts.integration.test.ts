@@ -26,4 +26,20 @@ describe.skipIf(!testServerUrl())("a pool connection checked out again and again
       await database.close();
     }
   }, 120_000);
+
+  it("names a statement it runs again and again, so its connection parses and plans it once (issue 35)", async () => {
+    const database = await openDatabase({ url: testServerUrl() ?? undefined, poolSize: 1 });
+    try {
+      for (let i = 0; i < 5; i++) await database.db.execute(sql`select ${i}::int as repeated`);
+      await database.db.execute(sql`select ${"once"}::text as once`);
+      const prepared = (await database.db.execute(
+        sql`select name, statement from pg_prepared_statements order by statement`,
+      )) as unknown as { rows: Array<{ name: string; statement: string }> };
+      expect(prepared.rows).toEqual([
+        { name: expect.stringMatching(/^s_[0-9a-f]{20}$/), statement: "select $1::int as repeated" },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { embeddedTemplatePath, migrationsDir } from "../lib/paths";
+import { statementNamer, withStatementName } from "./named-statements";
 import { type Listen, pgliteListener, postgresListener } from "./notify-bus";
 import * as schema from "./schema";
 import { createStallWatch, type StallWatch } from "./stall-watch";
@@ -234,10 +235,19 @@ function databaseTimeouts(given: OpenOptions["timeouts"] = {}): DatabaseTimeouts
 }
 
 /** The pool's clients: the pool's own connectionTimeoutMillis is its queue wait, this the connect. */
-function timedClient(connectMs: number) {
+/**
+ * The pool's clients: a bound on connecting, and the app's repeated statements named so that each
+ * connection parses and plans them once (named-statements.ts); the bulk loads' are left unnamed.
+ */
+function timedClient(connectMs: number, nameStatements: boolean) {
+  const name = statementNamer();
   return class TimedClient extends pg.Client {
     constructor(config?: pg.ClientConfig) {
       super({ ...config, connectionTimeoutMillis: connectMs });
+      if (!nameStatements) return;
+      const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+      this.query = ((config: unknown, ...rest: unknown[]) =>
+        query(withStatementName(config, name), ...rest)) as typeof this.query;
     }
   };
 }
@@ -265,7 +275,7 @@ async function openPostgres(
     application_name: appConnectionName(longStatements),
     max: poolSize,
     connectionTimeoutMillis: timeouts.poolWaitMs,
-    Client: timedClient(timeouts.connectMs),
+    Client: timedClient(timeouts.connectMs, !longStatements),
     ...(longStatements
       ? {}
       : {
