@@ -1,8 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHoldOk, holdBody, item, MONDAY, NOW } from "../../../tests/integration/kits/booking-test-kit";
+import {
+  checkoutOk,
+  completedEvent,
+  createHoldOk,
+  HOLD_MS,
+  holdBody,
+  item,
+  MONDAY,
+  NOW,
+  paymentForSession,
+  postWebhook,
+  signForTestProvider,
+} from "../../../tests/integration/kits/booking-test-kit";
 import { createTestApp, type TestApp, testClock } from "../../../tests/integration/kits/harness";
 import type { AvailabilityResponse } from "../../contracts/booking";
 import { reservations } from "../db/schema";
+import { expireHolds } from "../kernel/schedule/expire-holds";
 import { present } from "../lib/present";
 
 // The availability read cache (docs/decisions/011), switched on with a long life so only a write
@@ -90,5 +103,30 @@ describe("availability read cache", () => {
     });
     expect(cancelled.status).toBe(200);
     expect(await freeCourtsAt("12:00")).toBe(before);
+  });
+
+  it("shows at once the place a payment takes back after its hold ended (issue 35: no notification for a live hold's)", async () => {
+    const client = t.client();
+    const hold = await createHoldOk(
+      client,
+      holdBody({ items: [item({ startTime: "17:00", duration: 60 })] }),
+    );
+    const checkout = await checkoutOk(client, hold);
+    const payment = await paymentForSession(t.deps, checkout.sessionId);
+    const held = await freeCourtsAt("17:00");
+    clock.advance(HOLD_MS + 60_000);
+    try {
+      await expireHolds(t.deps);
+      // The read kept from before the clock's jump is forgotten (in real time it lasts a second);
+      // the next one reads the ended hold's court as free and is kept.
+      t.deps.schedule.clearHere();
+      expect(await freeCourtsAt("17:00")).toBe(held + 1);
+      const payload = completedEvent(payment);
+      const paid = await postWebhook(t.request, payload, signForTestProvider(t.deps, payload, clock.now()));
+      expect(await paid.json()).toMatchObject({ outcome: "confirmed" });
+      expect(await freeCourtsAt("17:00")).toBe(held);
+    } finally {
+      clock.set(NOW);
+    }
   });
 });

@@ -34,7 +34,14 @@ export async function fulfilCourtBooking(tx: Tx, deps: AppDeps, paid: PaidChecko
       venue,
       now,
     }));
-  if (confirmed) return "confirmed";
+  if (confirmed) {
+    // A late payment took its places back: availability reads a hold's places as free once its time
+    // is up, even before the sweeper ends it; other instances' caches hear it at commit. A live
+    // hold's places were never free.
+    if (hold.status !== "active" || hold.expiresAt <= now)
+      await deps.schedule.changedAtCommit(tx, "places-taken");
+    return "confirmed";
+  }
   return {
     beforeRefund: async () => {
       await emailLatePaymentRefund(tx, deps, paid, hold);

@@ -53,10 +53,10 @@ export async function handlePaymentWebhook(
   }
 
   const outcome = await dispatch(deps, purposes, event);
-  // A confirmation only takes places (a live hold's were taken already; a late payment takes them
-  // back), so the venue's cached rules and the reads that can only refuse stay; a refund or an
-  // expiry may free one.
-  if (outcome === "confirmed") await deps.schedule.changed("places-taken");
+  // A confirmation changes no place (a live hold's were taken already), except a late payment's,
+  // whose purpose told every instance in its transaction (changedAtCommit); this instance sees it
+  // at once. A refund or an expiry may free one.
+  if (outcome === "confirmed") deps.schedule.clearHere("places-taken");
   else if (outcome === "refunded" || outcome === "expired") await deps.schedule.changed();
   const target = event.data.object as { id?: string; metadata?: Record<string, string> | null };
   logWebhookOutcome(

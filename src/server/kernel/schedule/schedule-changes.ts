@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import { CHANNELS, notify } from "../../db/notify-bus";
 import type { Logger } from "../../lib/logger";
 import { createSlotContextCache, type SlotContextCache } from "./slot-context-cache";
@@ -12,6 +12,7 @@ export type ScheduleChange = "places-taken" | "any";
 
 /** The payload of a "places-taken" notification; any other payload means "any" (a reconnect sends ""). */
 const PLACES_TAKEN = "taken";
+const payloadOf = (change: ScheduleChange) => (change === "places-taken" ? PLACES_TAKEN : "");
 
 /**
  * The one owner of "the schedule changed" (docs/decisions/017, 024). A use case that changed what
@@ -25,6 +26,14 @@ export type ScheduleChanges = {
   readonly availability: SlotContextCache;
   /** After a committed change: clears every registered cache, here and in every other instance. */
   changed(change?: ScheduleChange): Promise<void>;
+  /**
+   * Inside the change's own transaction (no statement of its own when the change is rare and its
+   * caller's common path changes nothing): every instance, this one included, hears it at commit
+   * and clears its caches then; call `clearHere` after the commit for this instance to see it at once.
+   */
+  changedAtCommit(tx: Tx, change?: ScheduleChange): Promise<void>;
+  /** This instance's caches only, at once (after a commit whose notification is on its way). */
+  clearHere(change?: ScheduleChange): void;
   /** A cache of this instance to clear on every change, made here or in another instance. */
   onChange(clear: (change: ScheduleChange) => void): void;
 };
@@ -45,9 +54,15 @@ export async function createScheduleChanges(
     availability,
     async changed(change = "any") {
       clearAll(change);
-      await notify(database.db, CHANNELS.availability, change === "places-taken" ? PLACES_TAKEN : "").catch(
-        (err) => options.logger.warn({ err: (err as Error).message }, "could not notify other instances"),
+      await notify(database.db, CHANNELS.availability, payloadOf(change)).catch((err) =>
+        options.logger.warn({ err: (err as Error).message }, "could not notify other instances"),
       );
+    },
+    async changedAtCommit(tx, change = "any") {
+      await notify(tx, CHANNELS.availability, payloadOf(change));
+    },
+    clearHere(change = "any") {
+      clearAll(change);
     },
     onChange(clear) {
       clears.push(clear);
