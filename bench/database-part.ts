@@ -1,18 +1,22 @@
-// One database's part of the bench: seed the busy venue, the floors, then the uncached server
-// (bench/uncached-part.ts: availability, holds, contention, the rush, the journey), the cached server
-// (and the front end, once), the double-booking check, and growth against a twin (growth-part.ts).
+// One database's part of the bench. `prepareDatabase` measures nothing (the busy venue, the rush's
+// day opened, a grown copy and its twin; the bench runs it beside npm start's sustained load), then
+// `benchDatabase` measures: the floors, the uncached server (bench/uncached-part.ts: availability,
+// holds, contention, the rush, the journey), the cached server (and the front end, once), the
+// double-booking check, and growth against the twin (growth-part.ts).
 import { addDaysToDate } from "../src/domain/venue-time";
 import { frontendPart } from "./frontend-part";
-import { measureGrowth } from "./growth-part";
+import { type GrowthCopies, measureGrowth, prepareGrowth } from "./growth-part";
 import { bareAvailability, load, log, part, rawFloorOf, withServer } from "./harness";
 import { availabilityPath, type LatencyFigure, rotatingPaths } from "./load";
-import type { DatabaseResult, Failure, SeedSummary, SharedFigures } from "./results";
+import type { DatabaseResult, SeedSummary, SharedFigures } from "./results";
 import { type DatabaseTarget, runScript } from "./server";
 import { FRONTEND, SECONDS, SIDE_SECONDS, UNCACHED } from "./settings";
 import { measureUncachedServer } from "./uncached-part";
 
-export async function benchDatabase(target: DatabaseTarget, shared: SharedFigures): Promise<DatabaseResult> {
-  const failures: Failure[] = [];
+export type PreparedDatabase = { r: DatabaseResult; seed?: SeedSummary; copies?: GrowthCopies };
+
+/** The seeded busy venue with its rush day open, and its grown copy and twin: no figure. */
+export async function prepareDatabase(target: DatabaseTarget): Promise<PreparedDatabase> {
   const r: DatabaseResult = {
     database: target.label,
     kind: target.kind,
@@ -21,19 +25,36 @@ export async function benchDatabase(target: DatabaseTarget, shared: SharedFigure
     uncachedWithGrowth: [],
     uncachedTwin: [],
     rushRounds: [],
-    failures,
+    failures: [],
   };
+  const { failures } = r;
   const db = target.label;
   log(`${db}: seeding the busy venue`);
   const seed = await part(failures, "seed", () =>
     runScript<SeedSummary>("bench/seed-busy-venue.ts", target.env),
   );
-  if (!seed) return r;
+  if (!seed) return { r };
   r.seed = seed;
   log(
     `${db}: ${seed.reservations} reservations (${Math.round(seed.fill * 100)}% full), busiest ${seed.busiestDate}`,
   );
-  const rushDate = addDaysToDate(seed.today, 10);
+  await part(failures, "rush day", () =>
+    runScript("bench/open-rush-day.ts", { ...target.env, BENCH_DATE: rushDay(seed) }),
+  );
+  return { r, seed, copies: await prepareGrowth(target, r) };
+}
+
+const rushDay = (seed: SeedSummary) => addDaysToDate(seed.today, 10);
+
+export async function benchDatabase(
+  target: DatabaseTarget,
+  shared: SharedFigures,
+  { r, seed, copies }: PreparedDatabase,
+): Promise<DatabaseResult> {
+  const { failures } = r;
+  const db = target.label;
+  if (!seed) return r;
+  const rushDate = rushDay(seed);
   const contentionDate =
     [3, 4].map((d) => addDaysToDate(seed.today, d)).find((d) => d !== seed.busiestDate) ?? "";
   log(`${db}: raw floor (the availability queries through the driver)`);
@@ -48,9 +69,6 @@ export async function benchDatabase(target: DatabaseTarget, shared: SharedFigure
       }),
     );
   }
-  await part(failures, "rush day", () =>
-    runScript("bench/open-rush-day.ts", { ...target.env, BENCH_DATE: rushDate }),
-  );
 
   const hot = [availabilityPath(seed.busiestDate)];
   const rotating = rotatingPaths(seed.today);
@@ -101,6 +119,6 @@ export async function benchDatabase(target: DatabaseTarget, shared: SharedFigure
     runScript<{ doubleBookings: number }>("bench/check-overlaps.ts", target.env),
   );
   r.doubleBookings = overlaps?.doubleBookings;
-  await measureGrowth(target, r, { hot, rotating, date: seed.busiestDate });
+  await measureGrowth(copies, r, { hot, rotating, date: seed.busiestDate });
   return r;
 }

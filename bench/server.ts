@@ -47,17 +47,18 @@ function postgresTarget(serverUrl: string, name: string, label: string, dataDir:
 }
 
 /**
- * A copy of the target's database as it is now (no server or script may be connected to it): the
- * growth figures compare the database with its growth against this twin without it, measured in
- * alternating windows, so that the machine's drift between two moments is not read as growth.
+ * A copy of the target's database as it is now (no server or script may be connected to it), named
+ * by `role`: the growth figures compare a grown copy with a twin without the growth, both copied
+ * from the seeded database, in alternating windows, so that the machine's drift between two
+ * moments is not read as growth.
  */
-export async function twinOf(target: DatabaseTarget): Promise<DatabaseTarget> {
-  const dataDir = `${target.env.DATA_DIR}-twin`;
+export async function twinOf(target: DatabaseTarget, role = "twin"): Promise<DatabaseTarget> {
+  const dataDir = `${target.env.DATA_DIR}-${role}`;
   rmSync(dataDir, { recursive: true, force: true });
   if (target.kind === "pglite") {
     cpSync(target.env.DATA_DIR ?? "", dataDir, { recursive: true });
     return {
-      label: `${target.label}, twin`,
+      label: `${target.label}, ${role}`,
       kind: "pglite",
       env: { DATABASE_URL: "", DATA_DIR: dataDir },
       async drop() {
@@ -66,7 +67,7 @@ export async function twinOf(target: DatabaseTarget): Promise<DatabaseTarget> {
     };
   }
   const source = new URL(target.url ?? "");
-  const name = `${source.pathname.slice(1)}_twin`;
+  const name = `${source.pathname.slice(1)}_${role}`;
   const admin = new URL(source);
   admin.pathname = "/postgres";
   const client = new pg.Client({ connectionString: admin.toString() });
@@ -85,7 +86,7 @@ export async function twinOf(target: DatabaseTarget): Promise<DatabaseTarget> {
   } finally {
     await client.end();
   }
-  return postgresTarget(admin.toString(), name, `${target.label}, twin`, dataDir);
+  return postgresTarget(admin.toString(), name, `${target.label}, ${role}`, dataDir);
 }
 
 /** A fresh embedded database folder. */

@@ -27,6 +27,8 @@ export const HISTORY = !SHORT;
 /** The newcomer's default (`npm start`) under mixed load before its memory is read (issue 35 item 4). */
 export const NEWCOMER_SECONDS = Number(process.env.BENCH_NEWCOMER_SECONDS ?? (SHORT ? "20" : "300"));
 export const UNCACHED = { AVAILABILITY_CACHE_MS: "0" };
+/** A full run (both databases) on an idle machine takes at most this long (issue 35 item 5). */
+export const FULL_RUN_MINUTES = 12;
 /** The growth figures: this many windows each on the grown database and on its twin, alternating. */
 export const GROWTH_WINDOWS = 3;
 
