@@ -13,7 +13,13 @@
 // --v8-pool-size=1         V8's background threads (GC helpers, the optimising compiler for JS and
 //                          for PostgreSQL's WebAssembly) each keep a malloc arena of freed compiler
 //                          memory; four such threads on a 2-core machine buy nothing.
-// Neither changed the server's CPU time per request measurably (docs/performance.md). Production
+// MALLOC_TRIM_THRESHOLD_=131072  (glibc's allocator; ignored elsewhere) V8 compiles the embedded
+//                          database's hot WebAssembly on its background thread, and glibc kept the
+//                          compiler's freed memory in that thread's arena: about 45 MB of the
+//                          server's 236 MB at rest after a start. A fixed 128 KB trim threshold
+//                          returns most of it (206 MB at rest; after five minutes of mixed load
+//                          227 MB against 260, issue 35 item 4). glibc reads it when node starts.
+// None of these changed the server's CPU time per request measurably (docs/performance.md). Production
 // (systemd, `node dist/server/main.js` on PostgreSQL) does not run this script.
 import { ensureBuild } from "./ensure-build.mjs";
 
