@@ -401,6 +401,10 @@ export const reservations = pgTable(
     index("reservations_date_type_live_idx")
       .on(t.date, t.facilityType)
       .where(sql`${t.status} <> 'cancelled'`),
+    // The bookings report's rows (confirmed, or cancelled after being booked), migration 0031.
+    index("reservations_date_booking_idx")
+      .on(t.date)
+      .where(sql`${t.status} = 'confirmed' or (${t.status} = 'cancelled' and ${t.cancelReason} is null)`),
     index("reservations_user_date_idx").on(t.userId, t.date),
     index("reservations_hold_idx").on(t.holdId),
   ],
