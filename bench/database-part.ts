@@ -1,17 +1,21 @@
 // One database's part of the bench. `prepareDatabase` measures nothing (the busy venue, the rush's
-// day opened, a grown copy and its twin; the bench runs it beside npm start's sustained load), then
-// `benchDatabase` measures: the floors, the uncached server (bench/uncached-part.ts: availability,
-// holds, contention, the rush, the journey), the cached server (and the front end, once), the
-// double-booking check, and growth against the twin (growth-part.ts).
+// day opened, a grown copy; the bench runs it beside npm start's sustained load), then
+// `benchDatabase` measures: the floors (the raw floor alternating with the grown copy's), the
+// uncached server (bench/uncached-part.ts: availability alternating with the grown copy's server,
+// then holds, contention, the rush, the journey), the cached server (and Lighthouse, once), the
+// double-booking check, and the reports and export on the grown copy (growth-part.ts).
 import { addDaysToDate } from "../src/domain/venue-time";
-import { frontendPart } from "./frontend-part";
-import { type GrowthCopies, measureGrowth, prepareGrowth } from "./growth-part";
-import { bareAvailability, load, log, part, rawFloorOf, withServer } from "./harness";
+import { frontendPart, lighthouseDone } from "./frontend-part";
+import { type GrowthCopies, growthReports, prepareGrowth, rawFloors, withGrownServer } from "./growth-part";
+import { bareAvailability, load, log, part, stage, withServer } from "./harness";
 import { availabilityPath, type LatencyFigure, rotatingPaths } from "./load";
 import type { DatabaseResult, SeedSummary, SharedFigures } from "./results";
 import { type DatabaseTarget, runScript } from "./server";
 import { FRONTEND, SECONDS, SIDE_SECONDS, UNCACHED } from "./settings";
-import { measureUncachedServer } from "./uncached-part";
+import { measureUncachedAvailability, measureUncachedBookings } from "./uncached-part";
+
+/** The bare HTTP half of the lookup's floor, measured in the first database's part. */
+let bareHalf: LatencyFigure | undefined;
 
 export type PreparedDatabase = { r: DatabaseResult; seed?: SeedSummary; copies?: GrowthCopies };
 
@@ -57,68 +61,84 @@ export async function benchDatabase(
   const rushDate = rushDay(seed);
   const contentionDate =
     [3, 4].map((d) => addDaysToDate(seed.today, d)).find((d) => d !== seed.busiestDate) ?? "";
-  log(`${db}: raw floor (the availability queries through the driver)`);
-  r.rawFloor = await part(failures, "raw floor", () => rawFloorOf(target, seed.busiestDate));
-  if (target.kind === "postgres") {
-    log(`${db}: pgbench on the lookup's statement`);
-    r.pgbench = await part(failures, "pgbench floor", () =>
-      runScript<{ perSecond: number; latencyAverageMs: number }>("bench/pgbench-floor.ts", {
-        ...target.env,
-        BENCH_DATE: seed.busiestDate,
-        BENCH_SECONDS: String(Math.max(3, Math.round(SECONDS / 2))),
-      }),
-    );
-  }
-
   const hot = [availabilityPath(seed.busiestDate)];
   const rotating = rotatingPaths(seed.today);
-  log(`${db}: the lookup's HTTP half of its floor, a bare node:http answer of the same size`);
-  r.bareAvailability = await part(failures, "bare HTTP answer (availability shape)", () =>
-    bareAvailability(hot),
-  );
-  log(`${db}: the lookup's floor served: its read and the bare answer, one node:http process`);
-  r.servedFloor = await part(failures, "served floor", () =>
-    bareAvailability(hot, {
-      script: "bench/served-floor.ts",
-      env: { ...target.env, BENCH_DATE: seed.busiestDate },
-    }),
-  );
-  await part(failures, "uncached server", () =>
-    withServer(target, UNCACHED, (server) =>
-      measureUncachedServer(server.url, r, { seed, hot, rotating, contentionDate, rushDate }),
+  await stage(`${db}: floors`, async () => {
+    await rawFloors(target, copies, r, seed.busiestDate);
+    if (target.kind === "postgres") {
+      log(`${db}: pgbench on the lookup's statement`);
+      r.pgbench = await part(failures, "pgbench floor", () =>
+        runScript<{ perSecond: number; latencyAverageMs: number }>("bench/pgbench-floor.ts", {
+          ...target.env,
+          BENCH_DATE: seed.busiestDate,
+          BENCH_SECONDS: String(Math.max(3, Math.round(SECONDS / 2))),
+        }),
+      );
+    }
+    // The bare answer has no database: the same figure for every database, measured once a run.
+    if (!bareHalf) {
+      log(`${db}: the lookup's HTTP half of its floor, a bare node:http answer of the same size`);
+      bareHalf = await part(failures, "bare HTTP answer (availability shape)", () => bareAvailability(hot));
+    }
+    r.bareAvailability = bareHalf;
+    log(`${db}: the lookup's floor served: its read and the bare answer, one node:http process`);
+    r.servedFloor = await part(failures, "served floor", () =>
+      bareAvailability(hot, {
+        script: "bench/served-floor.ts",
+        env: { ...target.env, BENCH_DATE: seed.busiestDate },
+      }),
+    );
+  });
+  const plan = { seed, hot, rotating, contentionDate, rushDate };
+  await stage(`${db}: the uncached server (with the grown copy's beside it for the reads)`, () =>
+    part(failures, "uncached server", () =>
+      withServer(target, UNCACHED, async (server) => {
+        // The grown copy's server serves only the alternating reads; it stops before the holds, so
+        // that its jobs (100,000 abandoned holds to expire) run beside no booking figure.
+        const done = await part(failures, "the grown copy's server", async () => {
+          await withGrownServer(copies, UNCACHED, (grownUrl) =>
+            measureUncachedAvailability(server.url, r, plan, grownUrl),
+          );
+          return true;
+        });
+        // Without the grown copy's server the reads are still measured, alone.
+        if (!done && r.uncached.length === 0) await measureUncachedAvailability(server.url, r, plan);
+        await measureUncachedBookings(server.url, r, plan);
+      }),
     ),
   );
-
-  await part(failures, "cached server", () =>
-    withServer(target, {}, async (server) => {
-      log(`${db}: cached availability (the 1-second cache, for information)`);
-      const url = server.url;
-      const a = await part(failures, "cached availability", async () => [
-        ...(await load<LatencyFigure[]>({
-          kind: "availability",
-          url,
-          label: "hot date",
-          paths: hot,
-          connections: [16],
-          seconds: SIDE_SECONDS,
-        })),
-        ...(await load<LatencyFigure[]>({
-          kind: "availability",
-          url,
-          label: "rotating",
-          paths: rotating,
-          connections: [16],
-          seconds: SIDE_SECONDS,
-        })),
-      ]);
-      r.cached = a ?? [];
-      if (FRONTEND && !shared.frontend) await frontendPart(url, shared);
-    }),
+  await stage(`${db}: the cached server${FRONTEND && !lighthouseDone() ? " and the front end" : ""}`, () =>
+    part(failures, "cached server", () =>
+      withServer(target, {}, async (server) => {
+        log(`${db}: cached availability (the 1-second cache, for information)`);
+        const url = server.url;
+        const a = await part(failures, "cached availability", async () => [
+          ...(await load<LatencyFigure[]>({
+            kind: "availability",
+            url,
+            label: "hot date",
+            paths: hot,
+            connections: [16],
+            seconds: SIDE_SECONDS,
+          })),
+          ...(await load<LatencyFigure[]>({
+            kind: "availability",
+            url,
+            label: "rotating",
+            paths: rotating,
+            connections: [16],
+            seconds: SIDE_SECONDS,
+          })),
+        ]);
+        r.cached = a ?? [];
+        if (FRONTEND && !lighthouseDone()) await frontendPart(url, shared);
+      }),
+    ),
   );
   const overlaps = await part(failures, "double-booking check", () =>
     runScript<{ doubleBookings: number }>("bench/check-overlaps.ts", target.env),
   );
   r.doubleBookings = overlaps?.doubleBookings;
-  await measureGrowth(copies, r, { hot, rotating, date: seed.busiestDate });
+  await stage(`${db}: the reports and the export on the grown copy`, () => growthReports(copies, r));
   return r;
 }

@@ -1,6 +1,7 @@
 // The table a database's part prints: every figure it measured, as req/s, p50 and p99.
 import type { LatencyFigure } from "./load";
 import type { DatabaseResult } from "./results";
+import { GROWTH_WINDOWS } from "./settings";
 
 export function table(rows: string[][]): string {
   const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
@@ -10,8 +11,9 @@ export function table(rows: string[][]): string {
 /**
  * Whether a figure met the server (or floor) just after its start or warm (issue 35 item 5): the
  * first rush after a start is slower than later ones (docs/decisions/024, 036), so the table says
- * which is which. Each part starts its own server: the uncached one takes availability, then holds,
- * contention, three rushes and the journeys; the cached one and the growth windows' take reads only.
+ * which is which. Each part starts its own server: the uncached one takes availability (alternating
+ * with the grown copy's server, which takes those reads only), then holds, contention, three rushes
+ * and the journeys; the cached one takes reads only.
  */
 export const STATE = {
   first: "first after start",
@@ -33,26 +35,49 @@ export function databaseTable(r: DatabaseResult): string[] {
     for (const f of figures)
       rows.push([`${prefix}, ${f.label}, ${f.connections} conn`, `${f.rps}`, `${f.p50}`, `${f.p99}`, state]);
   };
-  // Every availability figure follows 2 s of the same load (bench/load.ts); a growth window, the
-  // windows before it and a second of its own.
+  // Every availability figure follows 2 s of the same load (bench/load.ts); a window alternating
+  // with the grown copy's (the budgets' 16 connections when there is one), the windows before it and
+  // a second of its own.
   const readsWarm = `${STATE.warm} (2 s of the same load first)`;
-  add("availability UNCACHED", r.uncached, readsWarm);
+  const windowsWarm = `${STATE.warm} (median of ${GROWTH_WINDOWS} windows alternating with the grown copy's)`;
+  for (const f of r.uncached) {
+    const state = r.uncachedTwin.includes(f) ? windowsWarm : readsWarm;
+    rows.push([
+      `availability UNCACHED, ${f.label}, ${f.connections} conn`,
+      `${f.rps}`,
+      `${f.p50}`,
+      `${f.p99}`,
+      state,
+    ]);
+  }
   add("availability cached (1 s, info)", r.cached, readsWarm);
   if (r.growth)
     add(
       `UNCACHED + growth (${r.growth.abandonedHolds} abandoned holds, ${r.growth.futureBookings} future bookings${r.growth.closures ? `, ${r.growth.closures} closures, ${r.growth.specialDays} special days` : ""}${r.history ? `, ${r.history.reservations} rows in all` : ""})`,
       r.uncachedWithGrowth,
-      `${STATE.warm} (earlier windows)`,
+      windowsWarm,
     );
+  // The seeded database is the twin: its rows are the budgets' figures above, the same windows.
   add(
-    `UNCACHED, its twin without the growth (same windows, alternating)`,
+    "UNCACHED, its twin without the growth (the seeded database: the rows above)",
     r.uncachedTwin,
-    `${STATE.warm} (earlier windows)`,
+    windowsWarm,
   );
+  const floorAlternating = r.rawFloorTwin !== undefined && r.rawFloorTwin === r.rawFloor;
   for (const [name, f, state] of [
-    ["raw floor (driver loop, 16 concurrent)", r.rawFloor, `${STATE.warm} (2 s of loops first)`],
+    [
+      "raw floor (driver loop, 16 concurrent)",
+      r.rawFloor,
+      floorAlternating
+        ? `${STATE.warm} (median of ${GROWTH_WINDOWS} windows alternating with the grown copy's, 1 s of loops each)`
+        : `${STATE.warm} (2 s of loops first)`,
+    ],
     ["  + growth (median of alternating windows)", r.rawFloorWithGrowth, `${STATE.warm} (1 s of loops)`],
-    ["  its twin without the growth (same windows)", r.rawFloorTwin, `${STATE.warm} (1 s of loops)`],
+    ...(floorAlternating
+      ? []
+      : ([
+          ["  its twin without the growth (same windows)", r.rawFloorTwin, `${STATE.warm} (1 s of loops)`],
+        ] as const)),
   ] as const) {
     if (f) rows.push([name, `${f.perSecond}`, `${f.p50}`, `${f.p99}`, state]);
   }

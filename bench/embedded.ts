@@ -6,7 +6,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
-import { log } from "./harness";
+import { log, stage, stages } from "./harness";
 import type { MixedFigure } from "./mixed-load";
 import {
   COMPARE_SECONDS,
@@ -14,6 +14,7 @@ import {
   NEWCOMER_BUDGET,
   newcomerWindow,
   productionOnSameData,
+  READS_SECONDS,
   type ReadsFigure,
   SUSTAINED_SECONDS,
   sustainNewcomerLoad,
@@ -135,6 +136,15 @@ export async function measureEmbeddedStart(
   const root = child.pid ?? 0;
   const started = performance.now();
   let peakKb = 0;
+  let quietStart: number | null = started;
+  const endQuietStart = () => {
+    if (quietStart === null) return;
+    stages.push({
+      name: "npm start: ready, warm-up and the compared window",
+      seconds: Math.round((performance.now() - quietStart) / 100) / 10,
+    });
+    quietStart = null;
+  };
   try {
     let ready = false;
     while (!ready) {
@@ -160,25 +170,35 @@ export async function measureEmbeddedStart(
     let load: { measured: MixedFigure; requests: number; sustained: number };
     try {
       const window = await newcomerWindow(url, serverPid(root));
+      endQuietStart();
       if (beside) log(`embedded default: npm start's load goes on ${SUSTAINED_SECONDS} s beside the seeding`);
-      const [sustained] = await Promise.all([
-        sustainNewcomerLoad(url).then(async (requests) => {
-          loadedKb = serverRssKb(root);
-          await sleep(10_000);
-          restKb = serverRssKb(root);
-          return requests;
-        }),
-        runBeside(),
-      ]);
+      const [sustained] = await stage(
+        `npm start: the rest of its ${NEWCOMER_SECONDS} s of load and 10 s at rest (beside: the preparation)`,
+        () =>
+          Promise.all([
+            sustainNewcomerLoad(url).then(async (requests) => {
+              loadedKb = serverRssKb(root);
+              await sleep(10_000);
+              restKb = serverRssKb(root);
+              return requests;
+            }),
+            runBeside(),
+          ]),
+      );
       load = { ...window, sustained };
     } finally {
       clearInterval(sampler);
     }
     peakKb = Math.max(peakKb, loadedKb, restKb);
     // After the memory is read: a storm of reads is not the mixed load the budget is about.
-    const reads = await measuredReads(url, "npm start, reads", serverPid(root));
-    await stopGroup(root, child);
-    const production = await productionOnSameData(dataDir);
+    const { reads, production } = await stage(
+      "npm start's reads, then production mode's start, load and reads",
+      async () => {
+        const reads = await measuredReads(url, "npm start, reads", serverPid(root));
+        await stopGroup(root, child);
+        return { reads, production: await productionOnSameData(dataDir) };
+      },
+    );
     return {
       readySeconds: Math.round(readySeconds * 10) / 10,
       nodeProcesses,
@@ -194,6 +214,7 @@ export async function measureEmbeddedStart(
       productionReads: production.reads,
     };
   } catch (err) {
+    endQuietStart();
     return {
       readySeconds: Number.NaN,
       nodeProcesses: 0,
@@ -265,7 +286,7 @@ function readsCheck(figure: EmbeddedStartFigure, failed: string | null): Check {
   const ratio = dev && prod && dev.rps > 0 ? prod.rps / dev.rps : Number.NaN;
   const errors = (dev?.non2xx ?? 0) + (dev?.errors ?? 0) + (prod?.non2xx ?? 0) + (prod?.errors ?? 0);
   return {
-    figure: `npm start vs production mode, availability reads, 16 connections, ${COMPARE_SECONDS} s each`,
+    figure: `npm start vs production mode, availability reads, 16 connections, ${READS_SECONDS} s each`,
     value:
       failed ??
       `${dev?.rps} vs ${prod?.rps} requests/s: production ${Math.round(ratio * 100) / 100}x (p99 ${dev?.p99} vs ${prod?.p99} ms; server CPU ${dev?.cpuMsPerRequest} vs ${prod?.cpuMsPerRequest} ms a request${errors ? `; ${errors} not 200` : ""})`,

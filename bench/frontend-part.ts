@@ -1,5 +1,7 @@
-// The front end, measured once per run on the first cached server: what a first visit downloads
-// and Lighthouse's scores (bench/frontend.ts), the admin's page signed in.
+// The front end, measured once per run: what a first visit downloads (page weight: bytes, which no
+// other load on the machine changes, so the bench takes it beside npm start's sustained load,
+// bench/run.ts) and Lighthouse's scores on the first cached server (a quiet machine), the admin's
+// page signed in (bench/frontend.ts).
 import {
   type LighthouseFigure,
   measureLighthouse,
@@ -11,14 +13,27 @@ import { freePort, log, part } from "./harness";
 import type { SharedFigures } from "./results";
 import { LIGHTHOUSE_RUNS } from "./settings";
 
-export async function frontendPart(url: string, shared: SharedFigures) {
-  const failures = shared.frontendFailures;
-  log(`front end (page weight, Lighthouse × ${LIGHTHOUSE_RUNS})`);
+let lighthouseTaken = false;
+/** Whether Lighthouse has run (once a run, on the first database's cached server). */
+export const lighthouseDone = () => lighthouseTaken;
+
+/** /book's and /events' first-visit scripts and styles, into `shared.frontend.weights`. */
+export async function pageWeightPart(url: string, shared: SharedFigures) {
+  log("front end: page weight of /book and /events");
   const weights: PageWeight[] = [];
   for (const path of ["/book", "/events"]) {
-    const w = await part(failures, `page weight ${path}`, () => measurePageWeight(url, path));
+    const w = await part(shared.frontendFailures, `page weight ${path}`, () => measurePageWeight(url, path));
     if (w) weights.push(w);
   }
+  shared.frontend = { weights, lighthouse: shared.frontend?.lighthouse ?? [] };
+}
+
+/** Lighthouse (and the page weight, when it was not taken beside the load). */
+export async function frontendPart(url: string, shared: SharedFigures) {
+  lighthouseTaken = true;
+  const failures = shared.frontendFailures;
+  if (!shared.frontend || shared.frontend.weights.length === 0) await pageWeightPart(url, shared);
+  log(`front end: Lighthouse × ${LIGHTHOUSE_RUNS} on /book, /events and /admin`);
   const lighthouse: LighthouseFigure[] = [];
   const port = await freePort();
   for (const path of ["/book", "/events"]) {
@@ -36,5 +51,5 @@ export async function frontendPart(url: string, shared: SharedFigures) {
     );
     if (l) lighthouse.push(l);
   }
-  shared.frontend = { weights, lighthouse };
+  shared.frontend = { weights: shared.frontend?.weights ?? [], lighthouse };
 }

@@ -1,5 +1,6 @@
 // What every part of the bench uses: a free port, the progress log, the load worker, a part that
 // may fail without stopping the run, servers started and stopped around a part.
+import { type ChildProcess, fork } from "node:child_process";
 import { createServer } from "node:net";
 import { addDaysToDate } from "../src/domain/venue-time";
 import type { LatencyFigure } from "./load";
@@ -31,9 +32,89 @@ export function log(message: string) {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 }
 
-/** One load figure, from bench/load-worker.ts in a process of its own. */
-export const load = <T>(task: LoadTask) =>
-  runScript<T>("bench/load-worker.ts", { BENCH_TASK: JSON.stringify(task) });
+/** A step of the run and how long it took (printed at the end and kept in results.json). */
+export type Stage = { name: string; seconds: number };
+export const stages: Stage[] = [];
+
+/** Runs one step of the run and records its duration (issue 35 item 5: where the minutes go). */
+export async function stage<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await run();
+  } finally {
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    stages.push({ name, seconds });
+    log(`${name}: ${seconds} s`);
+  }
+}
+
+/**
+ * One load figure, from bench/load-worker.ts in a process of its own: a new process per figure, or
+ * after `keepLoadWorker()` one process kept for the figures that come one after another (a new
+ * process started, loaded its modules and compiled them in 1-2 s of a quiet machine per figure; each
+ * figure still warms its client code first). A figure asked while the kept worker has one running
+ * gets a process of its own, so two loads never share one process's event loop.
+ */
+export const load = <T>(task: LoadTask): Promise<T> =>
+  keptWorker && !keptWorker.busy
+    ? keptWorker.run<T>(task)
+    : runScript<T>("bench/load-worker.ts", { BENCH_TASK: JSON.stringify(task) });
+
+type KeptWorker = { busy: boolean; run<T>(task: LoadTask): Promise<T>; stop(): void };
+let keptWorker: KeptWorker | null = null;
+
+/** From now on, the load figures asked one at a time share one worker process (bench/run.ts). */
+export function keepLoadWorker() {
+  let child: ChildProcess | null = null;
+  const start = () => {
+    const worker = fork("bench/load-worker.ts", [], {
+      execArgv: ["--import", "tsx"],
+      env: { ...process.env, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    worker.on("exit", () => {
+      if (child === worker) child = null;
+    });
+    return worker;
+  };
+  keptWorker = {
+    busy: false,
+    run<T>(task: LoadTask): Promise<T> {
+      this.busy = true;
+      const worker = child ?? start();
+      child = worker;
+      return new Promise<T>((resolve, reject) => {
+        const done = () => {
+          this.busy = false;
+          worker.off("message", onMessage);
+          worker.off("exit", onExit);
+        };
+        const onMessage = (message: { result?: T; error?: string }) => {
+          done();
+          if (message.error !== undefined) reject(new Error(message.error));
+          else resolve(message.result as T);
+        };
+        const onExit = (code: number | null) => {
+          done();
+          reject(new Error(`bench/load-worker.ts exited with ${code}`));
+        };
+        worker.on("message", onMessage);
+        worker.on("exit", onExit);
+        worker.send(task);
+      });
+    },
+    stop() {
+      child?.kill("SIGTERM");
+      child = null;
+    },
+  };
+}
+
+/** Ends the kept worker (the run's end). */
+export function stopLoadWorker() {
+  keptWorker?.stop();
+  keptWorker = null;
+}
 
 /** Runs one part; a part that throws is recorded as FAILED and the bench goes on. */
 export async function part<T>(

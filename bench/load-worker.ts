@@ -1,6 +1,8 @@
-// The load generator's own process (issue 16): bench/run.ts starts one per load figure with a task
-// in BENCH_TASK (JSON) and reads the one JSON line it prints, so the figures never include the
-// bench's own bookkeeping, and a load that crashes fails its part only.
+// The load generator's own process (issue 16): started with a task in BENCH_TASK (JSON), it prints
+// the one JSON line the bench reads, so the figures never include the bench's own bookkeeping, and
+// a load that crashes fails its part only. Started by bench/run.ts with an IPC channel and no task
+// (bench/harness.ts, keepLoadWorker), it takes the tasks one at a time as messages and answers each
+// with { result } or { error }, and ends with its parent.
 import { bareServer } from "./bare-hold-answer";
 import {
   type AvailabilityLoad,
@@ -22,8 +24,6 @@ export type LoadTask =
   | { kind: "journey"; url: string; lanes: Lane[]; perClient: number; firstPlayer: number }
   | { kind: "floor"; url: string; clients: number; requestsPerClient: number; date: string }
   | ({ kind: "mixed"; url: string } & MixedLoad);
-
-const task = JSON.parse(process.env.BENCH_TASK ?? "{}") as LoadTask;
 
 /**
  * Before a hold figure, the generator runs its own client code for a moment against the bare
@@ -71,5 +71,23 @@ async function run(t: LoadTask): Promise<unknown> {
   }
 }
 
-if (task.kind !== "availability" && task.kind !== "mixed") await warmGenerator();
-console.log(JSON.stringify(await run(task)));
+/** A task with its generator's warm-up before a hold figure. */
+async function runTask(t: LoadTask): Promise<unknown> {
+  if (t.kind !== "availability" && t.kind !== "mixed") await warmGenerator();
+  return run(t);
+}
+
+if (process.env.BENCH_TASK) {
+  console.log(JSON.stringify(await runTask(JSON.parse(process.env.BENCH_TASK) as LoadTask)));
+} else if (process.send) {
+  const send = process.send.bind(process);
+  process.on("disconnect", () => process.exit(0));
+  process.on("message", (t: LoadTask) => {
+    runTask(t).then(
+      (result) => send({ result }),
+      (err: unknown) => send({ error: err instanceof Error ? err.message : String(err) }),
+    );
+  });
+} else {
+  throw new Error("bench/load-worker.ts: no BENCH_TASK and no IPC channel");
+}

@@ -38,7 +38,8 @@ export type DatabaseResult = {
   rawFloor?: RawFloor;
   /**
    * The HTTP half of the lookup's floor: a bare node:http server answering the same GET with a body
-   * of the app's size and shape (bench/bare-hold-answer.ts), measured just before the API's figures.
+   * of the app's size and shape (bench/bare-hold-answer.ts); no database, so measured once a run
+   * (in the first database's part) and the same in each database's result.
    */
   bareAvailability?: LatencyFigure;
   /**
@@ -67,7 +68,10 @@ export type DatabaseResult = {
   /** Medians of `GROWTH_WINDOWS` windows, alternating with the twin's. */
   uncachedWithGrowth: LatencyFigure[];
   rawFloorWithGrowth?: RawFloor;
-  /** The same windows on the twin: the database as it was just before the growth went in. */
+  /**
+   * The same windows on the twin: the seeded database itself, as it was when the grown copy was
+   * taken (decision 042); the same figures as the 16-connection `uncached` ones and `rawFloor`.
+   */
   uncachedTwin: LatencyFigure[];
   rawFloorTwin?: RawFloor;
   failures: Failure[];

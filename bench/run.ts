@@ -19,7 +19,8 @@ import { bookingChecks } from "./booking-checks";
 import { benchDatabase, type PreparedDatabase, prepareDatabase } from "./database-part";
 import { embeddedChecks, measureEmbeddedStart } from "./embedded";
 import { FRONTEND_BUDGET, frontendChecks } from "./frontend";
-import { freePort, log, part } from "./harness";
+import { pageWeightPart } from "./frontend-part";
+import { freePort, keepLoadWorker, log, part, stage, stages, stopLoadWorker, withServer } from "./harness";
 import { measureMachineFloor } from "./machine-floor";
 import { report } from "./report";
 import { reportChecks } from "./report-checks";
@@ -44,6 +45,7 @@ const createTarget = (name: string) =>
 
 async function main() {
   const started = performance.now();
+  keepLoadWorker();
   const shared: SharedFigures = {
     machineFloor: null,
     floorFailures: [],
@@ -58,10 +60,15 @@ async function main() {
       error: `not found at ${chromium} (sudo apt-get install -y chromium)`,
     });
   }
-  ensureBuild();
-  const { version, note } = serverRuntime();
+  const { version, note } = await stage("build (if needed) and the servers' Node", async () => {
+    ensureBuild();
+    return serverRuntime();
+  });
   log(`servers under test on Node ${version} (${note}); the bench and its load on Node ${process.version}`);
-  if (!REPORTS_ONLY) await part(shared.floorFailures, "machine floor", () => measureMachineFloor(shared));
+  if (!REPORTS_ONLY)
+    await stage("machine floor", () =>
+      part(shared.floorFailures, "machine floor", () => measureMachineFloor(shared)),
+    );
   const results: DatabaseResult[] = [];
   if (REPORTS_ONLY) {
     for (const name of DATABASES) {
@@ -76,27 +83,37 @@ async function main() {
       }
     }
   } else {
-    // The seeding (busy venues, their grown copies and twins) measures nothing: it runs beside npm
-    // start's sustained load, which measures nothing but the memory it leaves (docs/performance.md).
+    // The preparation (busy venues, their grown copies, vacuum, the page weight) measures nothing:
+    // it runs beside npm start's sustained load, which measures nothing but the memory it leaves
+    // (docs/performance.md).
     const prepared: Array<{
       name: string;
       target?: DatabaseTarget;
       ready?: PreparedDatabase;
       error?: string;
     }> = DATABASES.map((name) => ({ name }));
-    // The two databases' seeding side by side: each is one process at a time.
-    const prepareAll = async () => {
-      await Promise.all(
-        prepared.map(async (entry) => {
-          try {
-            entry.target = await createTarget(entry.name);
-            entry.ready = await prepareDatabase(entry.target);
-          } catch (err) {
-            entry.error = err instanceof Error ? err.message : String(err);
-          }
-        }),
-      );
-    };
+    // The two databases' seeding side by side: each is one process at a time. Then the page weight
+    // (bytes: no other load changes them) on a production server on the first seeded database.
+    const prepareAll = () =>
+      stage("the preparation (seeding, growth, vacuum, page weight; measures nothing)", async () => {
+        await Promise.all(
+          prepared.map(async (entry) => {
+            try {
+              entry.target = await createTarget(entry.name);
+              entry.ready = await prepareDatabase(entry.target);
+            } catch (err) {
+              entry.error = err instanceof Error ? err.message : String(err);
+            }
+          }),
+        );
+        const first = prepared.find((entry) => entry.ready?.seed);
+        if (FRONTEND && first?.target) {
+          const target = first.target;
+          await part(shared.frontendFailures, "page weight server", () =>
+            withServer(target, {}, (server) => pageWeightPart(server.url, shared)),
+          );
+        }
+      });
     if (DATABASES.includes("pglite")) {
       log("embedded default: npm start on an empty embedded database");
       shared.embeddedStart = await measureEmbeddedStart(await freePort(), process.cwd(), prepareAll);
@@ -111,7 +128,6 @@ async function main() {
         results.push(failedDatabase(name, err instanceof Error ? err.message : String(err)));
       } finally {
         await ready?.copies?.grown.drop().catch(() => undefined);
-        await ready?.copies?.twin.drop().catch(() => undefined);
         await target?.drop().catch(() => undefined);
       }
     }
@@ -127,9 +143,11 @@ async function main() {
     ...(shared.frontend ? frontendChecks(shared.frontend) : []),
     ...(shared.embeddedStart ? embeddedChecks(shared.embeddedStart) : []),
   ];
+  stopLoadWorker();
   report(results, checks, shared);
   const cpu = cpus();
   const minutes = Math.round((performance.now() - started) / 6000) / 10;
+  printStages((performance.now() - started) / 1000);
   writeFileSync(
     "bench/results.json",
     `${JSON.stringify(
@@ -160,6 +178,7 @@ async function main() {
         frontend: shared.frontend,
         frontendFailures: shared.frontendFailures,
         embeddedStart: shared.embeddedStart,
+        stages,
         budgets: { ...BUDGET, frontend: FRONTEND_BUDGET },
         checks,
         pass: checks.every((c) => c.pass || c.info),
@@ -180,6 +199,20 @@ async function main() {
   }
   console.log("Every budget met.");
   process.exit(0);
+}
+
+/** Where the run's time went: each step's seconds, and what no step accounts for. */
+function printStages(totalSeconds: number) {
+  const inSteps = stages
+    // With npm start's part the preparation runs inside its load's step; alone it is a step of its own.
+    .filter((s) => !(DATABASES.includes("pglite") && s.name.startsWith("the preparation")))
+    .reduce((n, s) => n + s.seconds, 0);
+  console.log("\n== where the run's time went (seconds)");
+  for (const s of stages) console.log(`${String(s.seconds).padStart(7)}  ${s.name}`);
+  console.log(
+    `${String(Math.round((totalSeconds - inSteps) * 10) / 10).padStart(7)}  between the steps (drops, checks)`,
+  );
+  console.log(`${String(Math.round(totalSeconds * 10) / 10).padStart(7)}  in all`);
 }
 
 await main();
