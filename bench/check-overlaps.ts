@@ -3,7 +3,7 @@
 // Run as its own process with DATABASE_URL or DATA_DIR; prints one JSON line.
 import { sql } from "drizzle-orm";
 import { venueToday } from "../src/domain/venue-time";
-import { openDatabase } from "../src/server/db/client";
+import { openDatabase } from "../src/server/db/open-database";
 
 const database = await openDatabase({
   url: process.env.DATABASE_URL || undefined,

@@ -2,7 +2,7 @@
 // window opens — nobody has booked it yet. The busy seed filled it like the other days, so its
 // reservations are removed. Run as its own process with DATABASE_URL or DATA_DIR and BENCH_DATE.
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../src/server/db/client";
+import { openDatabase } from "../src/server/db/open-database";
 
 const date = process.env.BENCH_DATE ?? "";
 const database = await openDatabase({

@@ -9,7 +9,7 @@
 // process for all the windows: a process and a database opened per window cost 2-3 s each of a
 // quiet machine that measured nothing (bench/growth-part.ts).
 
-import { openDatabase } from "../src/server/db/client";
+import { openDatabase } from "../src/server/db/open-database";
 import { loadSlotContext } from "../src/server/kernel/schedule/slot-context";
 
 const date = process.env.BENCH_DATE ?? "";

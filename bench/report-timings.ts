@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import type { ReportRange } from "../src/domain/reports";
 import { addDaysToDate, venueToday } from "../src/domain/venue-time";
-import { openDatabase } from "../src/server/db/client";
+import { openDatabase } from "../src/server/db/open-database";
 import { bookingsReport } from "../src/server/reports/bookings-report";
 import { revenueReport } from "../src/server/reports/revenue-report";
 import { utilisationReport } from "../src/server/reports/utilisation-report";

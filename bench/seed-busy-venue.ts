@@ -9,7 +9,7 @@ import type { FacilityType } from "../src/domain/durations";
 import { slotPrices } from "../src/domain/pricing";
 import type { BusyInterval } from "../src/domain/slots";
 import { addDaysToDate, minutesOf, timeOf, venueToday } from "../src/domain/venue-time";
-import { openDatabase } from "../src/server/db/client";
+import { openDatabase } from "../src/server/db/open-database";
 import { events, reservations, users } from "../src/server/db/schema";
 import { seedDatabase } from "../src/server/demo/seed";
 import { loadSlotContext } from "../src/server/kernel/schedule/slot-context";

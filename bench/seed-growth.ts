@@ -9,7 +9,7 @@
 // tables afterwards (bench/vacuum.ts), as it does the twin's.
 import { count, sql } from "drizzle-orm";
 import { addDaysToDate, venueToday } from "../src/domain/venue-time";
-import { openDatabase } from "../src/server/db/client";
+import { openDatabase } from "../src/server/db/open-database";
 import { holds, reservations } from "../src/server/db/schema";
 import { seedClosures } from "./seed-closures";
 

@@ -7,7 +7,7 @@
 // tables afterwards (bench/vacuum.ts).
 import { count, sql } from "drizzle-orm";
 import { addDaysToDate, venueToday } from "../src/domain/venue-time";
-import { openDatabase } from "../src/server/db/client";
+import { openDatabase } from "../src/server/db/open-database";
 import { reservations } from "../src/server/db/schema";
 import { present } from "../src/server/lib/present";
 

@@ -6,7 +6,7 @@
 // database and the load generator, it is what the API could do if the app added nothing.
 // Run as its own process with PORT, DATABASE_URL or DATA_DIR, and BENCH_DATE; prints "listening".
 import { createServer } from "node:http";
-import { openDatabase } from "../src/server/db/client";
+import { openDatabase } from "../src/server/db/open-database";
 import { loadSlotContext } from "../src/server/kernel/schedule/slot-context";
 import { answerAvailabilityBare } from "./bare-hold-answer";
 

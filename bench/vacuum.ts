@@ -6,7 +6,7 @@
 // floor +62–87% with growth, +19% the day before). Run as its own process with DATABASE_URL or
 // DATA_DIR; prints one JSON line.
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../src/server/db/client";
+import { openDatabase } from "../src/server/db/open-database";
 
 const database = await openDatabase({
   url: process.env.DATABASE_URL || undefined,

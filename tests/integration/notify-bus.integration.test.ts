@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../src/server/db/client";
+import type { Database } from "../../src/server/db/client";
 import { CHANNELS, notify } from "../../src/server/db/notify-bus";
+import { openDatabase } from "../../src/server/db/open-database";
 import { present } from "../../src/server/lib/present";
 import { createTestDatabase, queryRows } from "./kits/harness";
 import { testServerUrl } from "./kits/test-databases";

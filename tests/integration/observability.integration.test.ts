@@ -5,7 +5,7 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackup } from "../../src/server/cli/backup-archive";
-import { openDatabase } from "../../src/server/db/client";
+import { openDatabase } from "../../src/server/db/open-database";
 import { backupRuns, smsOutbox } from "../../src/server/db/schema";
 import { expireHolds } from "../../src/server/kernel/schedule/expire-holds";
 import { present } from "../../src/server/lib/present";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
+import { openDatabase } from "../../src/server/db/open-database";
 import { testServerUrl } from "./kits/test-databases";
 
 // The pool's connections live as long as the process is busy, and each is checked out once per

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DATABASE_TIMEOUTS, type Database } from "../db/client";
+import type { Database } from "../db/client";
+import { DATABASE_TIMEOUTS } from "../db/database-timeouts";
 import { isDatabaseUnavailable } from "../db/pg-errors";
 import { decideInAccountTurn, signInPlaces, withSignInPlace } from "./sign-in-gate";
 

@@ -17,7 +17,8 @@ import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
 import { bookingCalendar, createManageLink, getConfirmation, getManagedBooking } from "./booking-views";
 import { cancelBookingByCustomer } from "./cancel-booking-by-customer";
 import { loadCustomerHold, openManageLink } from "./manage-access";
-import { quoteReschedule, rescheduleBookingItem } from "./reschedule-booking-item";
+import { quoteReschedule } from "./quote-reschedule";
+import { rescheduleBookingItem } from "./reschedule-booking-item";
 
 const error = (description: string) => jsonResponse(errorResponse, description);
 const holdParams = z.object({ holdId: z.uuid("Booking not found") });

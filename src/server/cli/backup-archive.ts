@@ -6,7 +6,8 @@ import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import pg from "pg";
-import { APP_CONNECTION_NAME, DatabaseInUseError, lockDataDir } from "../db/client";
+import { DatabaseInUseError, lockDataDir } from "../db/data-dir-lock";
+import { APP_CONNECTION_NAME } from "../db/open-postgres";
 
 // One backup is one file, venue-backup-<time>.tar.gz, holding (decision record 016):
 //   manifest.json       what is inside and where it came from

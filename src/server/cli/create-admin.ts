@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { openDatabase } from "../db/client";
+import { openDatabase } from "../db/open-database";
 import { loadConfig } from "../lib/config";
 import { CreateAdminError, createAdminAccount } from "./create-admin-account";
 import { readPassword } from "./read-password";

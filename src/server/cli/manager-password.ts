@@ -2,7 +2,9 @@ import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { hashPassword } from "better-auth/crypto";
-import { type Database, DatabaseInUseError, openDatabase } from "../db/client";
+import type { Database } from "../db/client";
+import { DatabaseInUseError } from "../db/data-dir-lock";
+import { openDatabase } from "../db/open-database";
 import {
   PENDING_MANAGER_PASSWORD_FILE,
   storeManagerPasswordHash,

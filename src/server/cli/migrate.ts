@@ -1,4 +1,4 @@
-import { openDatabase } from "../db/client";
+import { openDatabase } from "../db/open-database";
 import { loadConfig } from "../lib/config";
 
 // npm run db:migrate — the server also migrates at start; this is for deploy pipelines.

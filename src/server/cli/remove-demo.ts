@@ -1,4 +1,4 @@
-import { openDatabase } from "../db/client";
+import { openDatabase } from "../db/open-database";
 import { findDemoAccounts, removeDemoData } from "../demo/demo-data";
 import { loadConfig } from "../lib/config";
 

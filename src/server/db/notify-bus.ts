@@ -18,7 +18,7 @@ export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
 /**
  * A connection or a transaction (`Db` or `Tx` of ./client). Named by shape, because client.ts
- * imports this file's listeners: a type import back would make the two files a cycle.
+ * imports this file's `Listen`: a type import back would make the two files a cycle.
  */
 type Executor = { execute(query: SQL): PromiseLike<unknown> };
 

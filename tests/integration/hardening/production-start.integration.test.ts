@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
-import { openDatabase } from "../../../src/server/db/client";
+import { openDatabase } from "../../../src/server/db/open-database";
 import { couponCodes, courts, events, reservations, users } from "../../../src/server/db/schema";
 import { DEMO_USERS, seedDatabase } from "../../../src/server/demo/seed";
 import { present } from "../../../src/server/lib/present";

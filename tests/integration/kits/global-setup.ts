@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../../src/server/db/client";
+import { openDatabase } from "../../../src/server/db/open-database";
 import { projectRoot } from "../../../src/server/lib/paths";
 import { bundleServerEntries } from "./server-entries";
 import { databaseUrl, dropDatabase, onServer, quoteIdentifier, testServerUrl } from "./test-databases";

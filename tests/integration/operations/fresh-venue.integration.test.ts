@@ -7,7 +7,8 @@ import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import type { AvailabilityResponse } from "../../../src/contracts/booking";
 import { DEFAULT_FACILITIES, DEFAULT_OPENING_HOURS } from "../../../src/domain/facilities";
 import { addDaysToDate, venueToday } from "../../../src/domain/venue-time";
-import { type Db, openDatabase } from "../../../src/server/db/client";
+import type { Db } from "../../../src/server/db/client";
+import { openDatabase } from "../../../src/server/db/open-database";
 import {
   bookingRules,
   courts,
