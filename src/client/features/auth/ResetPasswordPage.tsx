@@ -1,7 +1,8 @@
-import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Container, Paper, Stack, Text, Title } from "@mantine/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { checkNewPassword } from "../../../domain/password";
+import { NewPasswordFields } from "../../components/NewPasswordFields";
 import { api, errorMessage } from "../../lib/api";
 import { emitAuthEvent } from "../../lib/auth-events";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -68,19 +69,13 @@ export default function ResetPasswordPage() {
                 {error}
               </Alert>
             )}
-            <PasswordInput
-              label="New password"
+            <NewPasswordFields
+              password={password}
+              confirm={confirm}
+              onPasswordChange={setPassword}
+              onConfirmChange={setConfirm}
+              labels={{ password: "New password", confirm: "Confirm new password" }}
               description="At least 6 characters"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              required
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.currentTarget.value)}
               required
             />
             <Button type="submit" loading={busy} fullWidth>

@@ -1,9 +1,10 @@
-import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { checkNewPassword } from "../../../domain/password";
 import { STAFF_ROLE_LABELS } from "../../../domain/staff-roles";
 import { PageLoader } from "../../components/layout/AppLayout";
+import { NewPasswordFields } from "../../components/NewPasswordFields";
 import { errorMessage } from "../../lib/api";
 import { notifySuccess } from "../../lib/notify";
 import { useAcceptInvitation, useInvitation } from "./api/staff-invitation";
@@ -97,19 +98,13 @@ function AcceptForm({ token, email }: { token: string; email: string }) {
             onChange={(e) => setLastName(e.currentTarget.value)}
             required
           />
-          <PasswordInput
-            label="Password"
+          <NewPasswordFields
+            password={password}
+            confirm={confirm}
+            onPasswordChange={setPassword}
+            onConfirmChange={setConfirm}
+            labels={{ password: "Password", confirm: "Confirm password" }}
             description="At least 6 characters"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            required
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
             required
           />
           <Button type="submit" loading={accept.isPending} fullWidth>

@@ -19,6 +19,7 @@ import { checkNewPassword } from "../../../domain/password";
 import { displayPhoneOr } from "../../../domain/phone";
 import { LoadError } from "../../components/LoadError";
 import { PageLoader, WithAdminSidebar } from "../../components/layout/AppLayout";
+import { NewPasswordFields } from "../../components/NewPasswordFields";
 import { api, errorMessage } from "../../lib/api";
 import { emitAuthEvent } from "../../lib/auth-events";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -233,18 +234,13 @@ function PasswordSection() {
               value={currentPassword}
               onChange={(e) => setCurrentPassword(e.currentTarget.value)}
             />
-            <PasswordInput
-              label="New password"
+            <NewPasswordFields
+              password={newPassword}
+              confirm={confirmPassword}
+              onPasswordChange={setNewPassword}
+              onConfirmChange={setConfirmPassword}
+              labels={{ password: "New password", confirm: "Confirm new password" }}
               description="6 to 128 characters"
-              autoComplete="new-password"
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.currentTarget.value)}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.currentTarget.value)}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>

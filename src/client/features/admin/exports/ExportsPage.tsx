@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import {
   EXPORT_KINDS,
@@ -10,6 +10,7 @@ import {
 } from "../../../../domain/csv-export";
 import { addDaysToDate, venueToday } from "../../../../domain/venue-time";
 import { AdminScreen } from "../shared/AdminScreen";
+import { RangeFields } from "../shared/RangeFields";
 import { exportDownloadUrl } from "./api/export-download";
 
 const DESCRIPTIONS: Record<ExportKind, string> = {
@@ -36,27 +37,7 @@ export default function ExportsPage() {
           Download CSV files for a date range of up to {MAX_EXPORT_YEARS} years. Times are the venue's;
           amounts are in dollars. Every download is written to the audit log.
         </Text>
-        <Group gap="sm" align="flex-start">
-          <TextInput
-            type="date"
-            label="From"
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-            error={problem?.field === "from" ? problem.message : undefined}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            error={problem?.field === "to" ? problem.message : undefined}
-          />
-        </Group>
-        {problem && (
-          <Alert color="red" role="alert" title="Choose another range">
-            {problem.message}
-          </Alert>
-        )}
+        <RangeFields from={from} to={to} onFromChange={setFrom} onToChange={setTo} problem={problem} />
         <Stack gap="sm">
           {EXPORT_KINDS.map((kind) => (
             <Paper key={kind} withBorder p="md">

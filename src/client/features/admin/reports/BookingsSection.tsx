@@ -1,9 +1,8 @@
-import { Paper, Stack, Table, Title } from "@mantine/core";
+import { Table } from "@mantine/core";
 import type { BookingsReport, ChannelCounts } from "../../../../contracts/reports";
 import { BOOKING_CHANNEL_LABELS, noShowPercent, type ReportRange } from "../../../../domain/reports";
-import { LoadError } from "../../../components/LoadError";
-import { Skeleton } from "../../../components/Skeleton";
 import { useBookingsReport } from "./api/get-bookings-report";
+import { ReportFrame } from "./ReportFrame";
 import { ScrollTable } from "./ScrollTable";
 
 const sum = (rows: ChannelCounts[], key: keyof Omit<ChannelCounts, "channel">) =>
@@ -17,24 +16,15 @@ const rate = (noShows: number, started: number) => {
 export function BookingsSection({ range, enabled }: { range: ReportRange; enabled: boolean }) {
   const query = useBookingsReport(range, enabled);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="bookings-heading">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="bookings-heading">
-          Bookings and no-shows
-        </Title>
-        {query.isError ? (
-          <LoadError
-            message={query.error.message}
-            onRetry={() => query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : !query.data ? (
-          enabled && <Skeleton style={{ display: "block", height: 160 }} />
-        ) : (
-          <BookingsTable report={query.data} />
-        )}
-      </Stack>
-    </Paper>
+    <ReportFrame
+      id="bookings"
+      title="Bookings and no-shows"
+      query={query}
+      enabled={enabled}
+      placeholderHeight={160}
+    >
+      {(report) => <BookingsTable report={report} />}
+    </ReportFrame>
   );
 }
 

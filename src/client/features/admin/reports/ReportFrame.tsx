@@ -10,12 +10,15 @@ export function ReportFrame<T>({
   title,
   query,
   enabled,
+  placeholderHeight = 120,
   children,
 }: {
   id: string;
   title: string;
   query: UseQueryResult<T, Error>;
   enabled: boolean;
+  /** The placeholder's height while the figures load, near the figures' own. */
+  placeholderHeight?: number;
   children: (data: T) => ReactNode;
 }) {
   return (
@@ -31,7 +34,7 @@ export function ReportFrame<T>({
             retrying={query.isFetching}
           />
         ) : query.data === undefined ? (
-          enabled && <Skeleton style={{ display: "block", height: 120 }} />
+          enabled && <Skeleton style={{ display: "block", height: placeholderHeight }} />
         ) : (
           children(query.data)
         )}

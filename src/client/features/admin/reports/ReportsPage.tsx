@@ -1,9 +1,10 @@
 import "@mantine/charts/styles.css";
-import { Alert, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { defaultReportRange, MAX_REPORT_YEARS, reportRangeProblem } from "../../../../domain/reports";
 import { venueToday } from "../../../../domain/venue-time";
 import { AdminScreen } from "../shared/AdminScreen";
+import { RangeFields } from "../shared/RangeFields";
 import { BookingsSection } from "./BookingsSection";
 import { RevenueSection } from "./RevenueSection";
 import { CouponsSection, CustomersSection, EventsSection, MembersSection } from "./SalesSections";
@@ -30,27 +31,7 @@ export default function ReportsPage() {
           Figures for a date range of up to {MAX_REPORT_YEARS} years in the venue's time, compared with the
           period of the same length just before it. Amounts are net of discounts and refunds.
         </Text>
-        <Group gap="sm" align="flex-start">
-          <TextInput
-            type="date"
-            label="From"
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-            error={problem?.field === "from" ? problem.message : undefined}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            error={problem?.field === "to" ? problem.message : undefined}
-          />
-        </Group>
-        {problem && (
-          <Alert color="red" role="alert" title="Choose another range">
-            {problem.message}
-          </Alert>
-        )}
+        <RangeFields from={from} to={to} onFromChange={setFrom} onToChange={setTo} problem={problem} />
         <RevenueSection range={{ from, to }} enabled={!problem} />
         <UtilisationSection range={{ from, to }} enabled={!problem} />
         <BookingsSection range={{ from, to }} enabled={!problem} />

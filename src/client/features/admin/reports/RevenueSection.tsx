@@ -1,5 +1,5 @@
 import { BarChart } from "@mantine/charts";
-import { Box, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Box, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { RevenueReport } from "../../../../contracts/reports";
 import { formatCents } from "../../../../domain/money";
 import {
@@ -8,9 +8,8 @@ import {
   REVENUE_STREAMS,
   type ReportRange,
 } from "../../../../domain/reports";
-import { LoadError } from "../../../components/LoadError";
-import { Skeleton } from "../../../components/Skeleton";
 import { useRevenueReport } from "./api/get-revenue-report";
+import { ReportFrame } from "./ReportFrame";
 import { RevenueTables } from "./RevenueTables";
 import { reportDate } from "./report-date";
 
@@ -34,24 +33,9 @@ function changeText(current: number, previous: number): string {
 export function RevenueSection({ range, enabled }: { range: ReportRange; enabled: boolean }) {
   const query = useRevenueReport(range, enabled);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="revenue-heading">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="revenue-heading">
-          Revenue
-        </Title>
-        {query.isError ? (
-          <LoadError
-            message={query.error.message}
-            onRetry={() => query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : !query.data ? (
-          enabled && <Skeleton style={{ display: "block", height: 240 }} />
-        ) : (
-          <RevenueBody report={query.data} />
-        )}
-      </Stack>
-    </Paper>
+    <ReportFrame id="revenue" title="Revenue" query={query} enabled={enabled} placeholderHeight={240}>
+      {(report) => <RevenueBody report={report} />}
+    </ReportFrame>
   );
 }
 

@@ -1,11 +1,10 @@
-import { NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { NativeSelect, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import type { FacilityUse, UtilisationReport } from "../../../../contracts/reports";
 import type { ReportRange } from "../../../../domain/reports";
 import { utilisationPercent } from "../../../../domain/utilisation";
-import { LoadError } from "../../../components/LoadError";
-import { Skeleton } from "../../../components/Skeleton";
 import { useUtilisationReport } from "./api/get-utilisation-report";
+import { ReportFrame } from "./ReportFrame";
 import { ScrollTable } from "./ScrollTable";
 import { UtilisationHeatMap } from "./UtilisationHeatMap";
 
@@ -19,24 +18,9 @@ const percentText = (booked: number, open: number) => {
 export function UtilisationSection({ range, enabled }: { range: ReportRange; enabled: boolean }) {
   const query = useUtilisationReport(range, enabled);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="utilisation-heading">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="utilisation-heading">
-          Utilisation
-        </Title>
-        {query.isError ? (
-          <LoadError
-            message={query.error.message}
-            onRetry={() => query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : !query.data ? (
-          enabled && <Skeleton style={{ display: "block", height: 240 }} />
-        ) : (
-          <UtilisationBody report={query.data} />
-        )}
-      </Stack>
-    </Paper>
+    <ReportFrame id="utilisation" title="Utilisation" query={query} enabled={enabled} placeholderHeight={240}>
+      {(report) => <UtilisationBody report={report} />}
+    </ReportFrame>
   );
 }
 
