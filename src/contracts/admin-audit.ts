@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   "mark_no_show",
   "undo_no_show",
   "undo_check_in",
+  "provider_refund",
 ] as const;
 export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   refund_reservation: "Refund reservation",
@@ -108,6 +109,7 @@ export const AUDIT_ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string>
   mark_no_show: "Marked no-show",
   undo_no_show: "No-show undone",
   undo_check_in: "Check-in undone",
+  provider_refund: "Refund recorded from Stripe",
 };
 export const auditOutcome = z.enum(["success", "denied", "error"]);
 

@@ -43,6 +43,12 @@ export type CreateCheckoutInput = {
 
 export type CheckoutSession = { sessionId: string; url: string; expiresAt: Date };
 
+/**
+ * The metadata key under which a refund this app makes carries its idempotency key, so the
+ * provider's refund events tell our refunds from ones made in its dashboard (decision 043).
+ */
+export const OUR_REFUND_KEY = "venue_refund_key";
+
 export type RefundInput = {
   /** The provider's payment (Stripe: the PaymentIntent id). */
   providerPaymentId: string;

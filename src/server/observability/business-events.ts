@@ -32,6 +32,8 @@ function webhookEventName(type: string, purpose: string | undefined, outcome: st
     return null;
   }
   if (type === "checkout.session.expired") return "checkout.expired";
+  // A refund the provider reported (made in its dashboard, or ours seen first by its event).
+  if (type.startsWith("refund.") && outcome === "refunded") return "payment.refunded";
   if (type === "customer.subscription.deleted") return "membership.ended";
   if (type === "customer.subscription.updated") return "membership.updated";
   if (type === "invoice.paid" || type === "invoice.payment_succeeded") return "membership.renewed";

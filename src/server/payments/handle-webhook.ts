@@ -3,6 +3,7 @@ import type { AppDeps } from "../deps";
 import { AppError } from "../lib/errors";
 import { logWebhookOutcome } from "../observability/business-events";
 import type { CheckoutPurposes } from "./checkout-purpose";
+import { recordProviderRefund } from "./record-provider-refund";
 import { settleExpiredCheckout, settlePaidCheckout } from "./settle-checkout";
 import type { WebhookOutcome } from "./webhook-inbox";
 
@@ -20,7 +21,8 @@ function signatureTimestamp(header: string): number | null {
  * timestamp, 5 minutes' tolerance) is checked on the raw body before anything is read; a bad one
  * is a 400 and changes nothing. Then a checkout session is settled here with its purpose's steps
  * (the session's metadata.purpose; settle-checkout.ts), and any other event goes to the purpose that
- * registered its type. Every path records the event id in its transaction (webhook-inbox.ts), so a
+ * registered its type; a refund event (whoever made the refund) is booked by the spine
+ * (record-provider-refund.ts). Every path records the event id in its transaction (webhook-inbox.ts), so a
  * repeat is a no-op; a failure propagates as non-2xx so the provider retries.
  */
 export async function handlePaymentWebhook(
@@ -91,6 +93,11 @@ async function dispatch(
       const purpose = purposes.ofSession(session);
       return purpose ? settleExpiredCheckout(deps, event, session, purpose) : "ignored";
     }
+    // Kept in step with PROVIDER_REFUND_EVENTS (record-provider-refund.ts).
+    case "refund.created":
+    case "refund.updated":
+    case "refund.failed":
+      return recordProviderRefund(deps, event);
     default: {
       const handler = purposes.byEventType(event.type);
       return handler ? handler(deps, event) : "ignored";

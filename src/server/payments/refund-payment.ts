@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { REFUND_MESSAGES, remainingCents } from "../../domain/refund-amounts";
 import type { Tx } from "../db/client";
 import { paymentRefunds, payments } from "../db/schema";
@@ -18,7 +18,10 @@ export type RefundLedgerEntry = {
  * Books a refund that has happened (or, for a desk payment, is handed back at the desk): one
  * payment_refunds row, and the payments row's running total, "refunded" once all is back. The caller
  * holds the payment's row lock; more than remains is refused before anything moves. Exported for a
- * refund the provider made its own way (an extra membership's subscription cancelled and refunded).
+ * refund the provider made its own way (an extra membership's subscription cancelled and refunded,
+ * one made in the provider's dashboard: record-provider-refund.ts). A provider refund id the ledger
+ * already holds for this payment is not booked again (decision 043: the provider's event of our
+ * refund, or our retry after that event booked it, adds nothing); false then.
  */
 export async function recordRefund(
   tx: Tx,
@@ -30,7 +33,16 @@ export async function recordRefund(
     now: Date;
     ledger?: RefundLedgerEntry;
   },
-): Promise<void> {
+): Promise<boolean> {
+  if (input.refundId && input.amountCents > 0) {
+    const [booked] = await tx
+      .select({ id: paymentRefunds.id })
+      .from(paymentRefunds)
+      .where(
+        and(eq(paymentRefunds.paymentId, payment.id), eq(paymentRefunds.providerRefundId, input.refundId)),
+      );
+    if (booked) return false;
+  }
   const refundedCents = payment.refundedCents + input.amountCents;
   await tx
     .update(payments)
@@ -41,7 +53,7 @@ export async function recordRefund(
       updatedAt: input.now,
     })
     .where(eq(payments.id, payment.id));
-  if (input.amountCents <= 0) return;
+  if (input.amountCents <= 0) return true;
   await tx.insert(paymentRefunds).values({
     paymentId: payment.id,
     reservationId: input.ledger?.reservationId ?? null,
@@ -52,6 +64,7 @@ export async function recordRefund(
     idempotencyKey: input.idempotencyKey,
     createdAt: input.now,
   });
+  return true;
 }
 
 const refuseOverRefund = (payment: PaymentRow, amountCents: number) => {

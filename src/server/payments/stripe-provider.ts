@@ -1,11 +1,12 @@
 import type Stripe from "stripe";
 import type { ProviderPrice } from "../../domain/membership";
-import type {
-  BillingCard,
-  CheckoutSession,
-  CreateCheckoutInput,
-  PaymentProvider,
-  RefundInput,
+import {
+  type BillingCard,
+  type CheckoutSession,
+  type CreateCheckoutInput,
+  OUR_REFUND_KEY,
+  type PaymentProvider,
+  type RefundInput,
 } from "../payment-provider";
 import { subscriptionSnapshot } from "./subscription-snapshot";
 
@@ -172,6 +173,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           payment_intent: input.providerPaymentId,
           amount: input.amountCents,
           reason: "requested_by_customer",
+          metadata: { [OUR_REFUND_KEY]: input.idempotencyKey },
         },
         { idempotencyKey: input.idempotencyKey },
       );
@@ -195,7 +197,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const paymentIntent = typeof intent === "string" ? intent : intent?.id;
       if (!paymentIntent) throw new Error(`invoice ${input.invoiceId} has no payment to refund`);
       const refund = await stripe.refunds.create(
-        { payment_intent: paymentIntent, amount: input.amountCents, reason: "duplicate" },
+        {
+          payment_intent: paymentIntent,
+          amount: input.amountCents,
+          reason: "duplicate",
+          metadata: { [OUR_REFUND_KEY]: input.idempotencyKey },
+        },
         { idempotencyKey: input.idempotencyKey },
       );
       return { refundId: refund.id };

@@ -55,7 +55,9 @@ export type AuditAction =
   | "check_in"
   | "mark_no_show"
   | "undo_no_show"
-  | "undo_check_in";
+  | "undo_check_in"
+  // Decision 043: a refund the payment provider reported (its dashboard): no staff actor.
+  | "provider_refund";
 
 export type AuditOutcome = "success" | "denied" | "error";
 
@@ -82,7 +84,8 @@ export type AuditTarget = {
     | "staff_member"
     | "staff_invitation"
     | "coupon"
-    | "event";
+    | "event"
+    | "payment";
   targetId: string;
   /** How staff would recognise the target later, kept even if the row changes or goes. */
   targetLabel?: string | null;
