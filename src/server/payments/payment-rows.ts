@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Tx } from "../db/client";
 import { payments } from "../db/schema";
@@ -61,6 +61,22 @@ export async function lockPaymentById(tx: Tx, paymentId: string | null): Promise
   if (!paymentId || !isUuid(paymentId)) return null;
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
   return payment ?? null;
+}
+
+/**
+ * Several payments' rows locked at once, in id order (so two callers never deadlock), before the
+ * caller locks their reservations: the order payment confirmation and staff refunds take them in.
+ * Ids no provider issued (demo data) and nulls are skipped.
+ */
+export async function lockPaymentsByIds(tx: Tx, paymentIds: Array<string | null>): Promise<void> {
+  const ids = [...new Set(paymentIds.filter((id): id is string => !!id && isUuid(id)))];
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(inArray(payments.id, ids))
+    .orderBy(asc(payments.id))
+    .for("update");
 }
 
 /** Stripe fields that are an id or the expanded object. */

@@ -19,6 +19,7 @@ import { activeFacilities, busyFacilityIds } from "../kernel/schedule/facility-o
 import { writeAudit } from "../kernel/staff/audit-log";
 import { absoluteUrl } from "../lib/absolute-url";
 import { AppError } from "../lib/errors";
+import { lockPaymentsByIds } from "../payments/payment-rows";
 import { loadVenueIdentity, type VenueIdentity } from "../settings/venue-settings";
 import { type Cancelled, cancelClosedBooking } from "./cancel-closed-booking";
 import { affectedReservations, asRule, facilityNames, type ReservationRow } from "./closure-impact";
@@ -185,6 +186,16 @@ export async function saveClosure(
         }),
       );
       if (clash) throw bad(CLOSURE_MESSAGES.overlapsClosure(clash.reason));
+    }
+    if (action === "cancel") {
+      // Payments before reservations, as payment confirmation and the staff refunds lock them: else
+      // a staff refund of a later booking's payment, made while this one is refunding an earlier
+      // booking at the provider, holds that payment and waits for its row, which we hold (a deadlock).
+      const seen = await affectedReservations(tx, draft, now);
+      await lockPaymentsByIds(
+        tx,
+        seen.map((r) => r.paymentId),
+      );
     }
     const affected = await affectedReservations(tx, draft, now, true);
     const outcomes: Outcome[] = [];
