@@ -10,7 +10,7 @@ export async function updateSelfServicePolicy(
   actor: SessionUser,
   policy: SelfServicePolicyDto,
 ): Promise<SelfServicePolicyDto> {
-  return deps.db.transaction(async (tx) => {
+  const saved = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const before = await loadSelfServicePolicy(tx);
     await saveSelfServicePolicy(tx, policy, now);
@@ -28,4 +28,7 @@ export async function updateSelfServicePolicy(
     });
     return loadSelfServicePolicy(tx);
   });
+  // Every instance reads the venue's rules again, the cached policy included (confirmation emails).
+  await deps.schedule.changed();
+  return saved;
 }

@@ -3,16 +3,22 @@ import { formatVenueDateShort } from "../../domain/booking-form";
 import type { StoredCheckout } from "../db/schema";
 import type { CheckoutPurpose } from "../payments/checkout-purpose";
 import type { VenueIdentity } from "../settings/venue-settings";
-import { afterCourtBookingExpired, fulfilCourtBooking } from "./confirm-payment";
+import {
+  afterCourtBookingExpired,
+  type CourtBookingPrepared,
+  fulfilCourtBooking,
+  prepareCourtBooking,
+} from "./confirm-payment";
 import type { HoldRow } from "./hold-summary";
 
 /** payments.purpose of a court or dart bay booking paid online; payments.reference is the hold. */
 export const COURT_BOOKING = "reservation";
 
 /** A court or dart bay booking paid online. */
-export const courtBookingPurpose: CheckoutPurpose = {
+export const courtBookingPurpose: CheckoutPurpose<CourtBookingPrepared> = {
   purpose: COURT_BOOKING,
   owns: (payment) => payment.reference !== null,
+  prepare: prepareCourtBooking,
   fulfil: fulfilCourtBooking,
   afterExpired: afterCourtBookingExpired,
   testCheckout: {

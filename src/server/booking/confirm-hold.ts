@@ -1,6 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { HoldItem } from "../../contracts/booking-holds";
-import { bookingReference, selfCancelDecision, selfServiceText } from "../../domain/self-service-policy";
+import {
+  bookingReference,
+  type SelfServicePolicy,
+  selfCancelDecision,
+  selfServiceText,
+} from "../../domain/self-service-policy";
 import type { Tx } from "../db/client";
 import { isExclusionViolation } from "../db/pg-errors";
 import { couponCodes, courts, dartBays, holds, reservations } from "../db/schema";
@@ -10,7 +15,6 @@ import { bookingConfirmationEmail } from "../email/templates/booking-confirmatio
 import { eventCourtsDuring } from "../kernel/schedule/facility-occupancy";
 import { absoluteUrl } from "../lib/absolute-url";
 import { present } from "../lib/present";
-import { loadSelfServicePolicy } from "../settings/self-service-policy";
 import type { VenueIdentity } from "../settings/venue-settings";
 import { firstConfirmedStart } from "./get-booking-view";
 import { type HoldItemRow, type HoldRow, loadHoldItems, toHoldItem } from "./hold-summary";
@@ -30,7 +34,15 @@ class SlotGone extends Error {}
 export async function confirmHold(
   tx: Tx,
   deps: AppDeps,
-  input: { hold: HoldRow; paymentId: string | null; late: boolean; venue: VenueIdentity; now: Date },
+  input: {
+    hold: HoldRow;
+    paymentId: string | null;
+    late: boolean;
+    venue: VenueIdentity;
+    /** The venue's self-service policy, for the email (read before the transaction: cached). */
+    policy: SelfServicePolicy;
+    now: Date;
+  },
 ): Promise<boolean> {
   const { hold, paymentId, now } = input;
   // Lock order everywhere: hold, then coupon, then reservations (no deadlock with new holds).
@@ -81,7 +93,7 @@ export async function confirmHold(
       .set({ currentUses: sql`${couponCodes.currentUses} + 1`, updatedAt: now })
       .where(eq(couponCodes.id, hold.couponId));
   }
-  await queueConfirmationEmail(tx, deps, { hold, customer, items, venue: input.venue, now });
+  await queueConfirmationEmail(tx, deps, { ...input, customer, items });
   return true;
 }
 
@@ -153,8 +165,16 @@ async function queueConfirmationEmail(
     customer,
     items: confirmed,
     venue,
+    policy,
     now,
-  }: { hold: HoldRow; customer: Customer; items: HoldItem[] | null; venue: VenueIdentity; now: Date },
+  }: {
+    hold: HoldRow;
+    customer: Customer;
+    items: HoldItem[] | null;
+    venue: VenueIdentity;
+    policy: SelfServicePolicy;
+    now: Date;
+  },
 ) {
   // Every reservation of a hold carries the customer the hold was made for.
   if (!customer.customerEmail) return;
@@ -164,7 +184,6 @@ async function queueConfirmationEmail(
     : undefined;
   // Issue 14 item 3: every confirmation carries its own manage link (guests and members alike).
   const link = await mintManageLink(tx, hold.id, items, now);
-  const policy = await loadSelfServicePolicy(tx);
   const decision = selfCancelDecision(policy, firstConfirmedStart(items), now);
   const reference = bookingReference(hold.id);
   await deps.outbox.enqueue(tx, {

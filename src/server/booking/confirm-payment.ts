@@ -1,13 +1,22 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { holds, reservations } from "../db/schema";
+import type { SelfServicePolicy } from "../../domain/self-service-policy";
 import type { AppDeps } from "../deps";
 import { latePaymentRefundEmail } from "../email/templates/late-payment-refund";
 import { endHolds } from "../kernel/schedule/expire-holds";
 import type { Fulfilment, PaidCheckout } from "../payments/checkout-purpose";
 import type { PaymentRow } from "../payments/payment-rows";
+import { cachedSelfServicePolicy } from "../settings/self-service-policy";
 import { confirmHold } from "./confirm-hold";
 import { type HoldRow, loadHoldItems } from "./hold-summary";
+
+/** Read before the payment's transaction: the self-service policy its confirmation email states. */
+export type CourtBookingPrepared = { policy: SelfServicePolicy };
+
+export async function prepareCourtBooking(deps: AppDeps): Promise<CourtBookingPrepared> {
+  return { policy: await cachedSelfServicePolicy(deps.db) };
+}
 
 /**
  * A paid court booking (purpose "reservation"), settled by the payment spine:
@@ -16,7 +25,11 @@ import { type HoldRow, loadHoldItems } from "./hold-summary";
  * - otherwise (slot taken, cart changed after checkout, hold already paid by another session) →
  *   refunded by the spine, and the customer is emailed here.
  */
-export async function fulfilCourtBooking(tx: Tx, deps: AppDeps, paid: PaidCheckout): Promise<Fulfilment> {
+export async function fulfilCourtBooking(
+  tx: Tx,
+  deps: AppDeps,
+  paid: PaidCheckout<CourtBookingPrepared>,
+): Promise<Fulfilment> {
   const { payment, venue, now } = paid;
   const [hold] = await tx
     .select()
@@ -32,6 +45,7 @@ export async function fulfilCourtBooking(tx: Tx, deps: AppDeps, paid: PaidChecko
       paymentId: payment.id,
       late: hold.status !== "active",
       venue,
+      policy: paid.prepared.policy,
       now,
     }));
   if (confirmed) {

@@ -77,13 +77,15 @@ export async function createHold(
       holdMinutes: terms.rules.holdMinutes,
       limits,
       visitor: holdVisitor(viewer, customer, request),
+      notice: deps.schedule.noticeAtCommit("places-taken"),
     });
   } finally {
     turn.release();
   }
 
-  // A new hold freed nothing (the holds it ended had ended already, and read as free).
-  await deps.schedule.changed("places-taken");
+  // A new hold freed nothing (the holds it ended had ended already, and read as free). Every
+  // instance heard "places taken" at the commit (place-hold.ts); this one forgets at once.
+  deps.schedule.clearHere("places-taken");
   deps.logger.info(
     { event: "hold.created", holdId: placed.response.holdId, items: items.length },
     "hold created",

@@ -19,6 +19,11 @@ export async function loadOwnedHold(
 ): Promise<HoldRow> {
   const query = executor.select().from(holds).where(eq(holds.id, holdId)).limit(1);
   const [hold] = options.lock ? await query.for("update") : await query;
+  return ownedHold(hold, token);
+}
+
+/** The hold read, for whoever holds its token only: 404 when there is none, 403 for a wrong token. */
+export function ownedHold<T extends Pick<HoldRow, "tokenHash">>(hold: T | undefined, token: string): T {
   if (!hold) throw new AppError("NOT_FOUND", "Reservation not found");
   if (!holdTokenMatches(token, hold.tokenHash)) throw new AppError("FORBIDDEN", NOT_YOUR_HOLD_MESSAGE);
   return hold;

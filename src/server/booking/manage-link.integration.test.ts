@@ -294,6 +294,17 @@ describe("self-service cancellation", () => {
     expect(body.slots.find((s) => s.startTime === "17:00")?.availableFacilities).toBe(8);
     await setPolicy({ enabled: false, hoursBefore: 24, refundPercent: 100 });
   });
+
+  it("is stated in each confirmation email as staff last saved it (the payment reads it cached)", async () => {
+    const off = await paidBooking({ date: "2026-11-24", startTime: "17:00", single: true });
+    expect(off.mail.textBody).toContain("To cancel or reschedule, please call us at (512) 555-0142.");
+    await setPolicy({ enabled: true, hoursBefore: 24, refundPercent: 50 });
+    const on = await paidBooking({ date: "2026-11-24", startTime: "19:00", single: true });
+    expect(on.mail.textBody).toContain("if you cancel, you get 50% of your payment back.");
+    await setPolicy({ enabled: false, hoursBefore: 24, refundPercent: 100 });
+    const offAgain = await paidBooking({ date: "2026-11-24", startTime: "20:00", single: true });
+    expect(offAgain.mail.textBody).not.toContain("online until");
+  });
 });
 
 describe("self-service rescheduling", () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { CreateHoldResponse } from "../../contracts/booking-holds";
 import { evaluateCoupon, totalAfterDiscount } from "../../domain/coupons";
 import type { HoldLimits } from "../../domain/hold-limits";
@@ -40,11 +40,14 @@ export type HoldPlan = {
   visitor: HoldVisitor;
   /** What this transaction reads of its facility days, left for the requests queued behind it. */
   reads: TransactionReads;
+  /** "Places taken", told to every instance at commit (schedule-changes.ts `noticeAtCommit`). */
+  notice: SQL;
 };
 
 /**
- * The hold's transaction, in five round trips (begin, the locks, the reads, the hold with its
- * first reservation, commit; one more per further item or refused facility): the visitor's place
+ * The hold's transaction, in five round trips (begin, the locks, the reads and the notice of places
+ * taken, the hold with its first reservation, commit; one more per further item or refused
+ * facility): the visitor's place
  * checked against the limits, holds whose time is up ended, a use of the coupon reserved, the
  * hold row and one pending reservation per item. A refusal throws, and the transaction keeps
  * nothing. Returns the answer and the holds it ended.
@@ -110,9 +113,9 @@ const facilityDays = (items: PricedItem[]) => [...new Map(items.map((i) => [faci
  * schedule of the dates, shared, so a court read as free here is not given to an event before this
  * hold commits (kernel/schedule/court-schedule-lock.ts); the facility days (facility-day-queue.ts)
  * — and every read in the next, under those locks: whether any hold is due to end, the visitor's
- * place, each facility day's schedule (as `day_0`, `day_1`, …).
+ * place, each facility day's schedule (as `day_0`, `day_1`, …), with the notice of places taken.
  */
-async function lockAndRead(tx: Tx, { now, items, limits, visitor }: HoldPlan) {
+async function lockAndRead(tx: Tx, { now, items, limits, visitor, notice }: HoldPlan) {
   const locks = [
     ...(limits ? visitorLocks(visitor) : []),
     ...courtScheduleSharedLocks(items.filter((i) => i.facilityType === "court").map((i) => i.date)),
@@ -123,6 +126,8 @@ async function lockAndRead(tx: Tx, { now, items, limits, visitor }: HoldPlan) {
     anyDueHoldColumn(now),
     ...(limits ? [holdPlaceColumns(limits, visitor, now, randomUUID())] : []),
     ...facilityDays(items).map((day, i) => slotContextColumn(day.facilityType, day.date, now, `day_${i}`)),
+    // Sent with the reads, delivered only if the hold commits (a refusal rolls it back).
+    sql`${notice} as places_taken_notice`,
   ];
   const result = (await tx.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as {
     rows: Array<HoldPlaceRead & Record<string, unknown>>;

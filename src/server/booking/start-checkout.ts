@@ -6,6 +6,7 @@ import { AppError } from "../lib/errors";
 import { present } from "../lib/present";
 import { insertCheckoutPayment, openCheckoutSession } from "../payments/open-checkout-session";
 import { paymentsOf } from "../payments/payment-rows";
+import { cachedSelfServicePolicy } from "../settings/self-service-policy";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import { COURT_BOOKING, courtBookingCheckout } from "./checkout-purpose";
 import { confirmHold } from "./confirm-hold";
@@ -26,6 +27,7 @@ export const HOLD_EXPIRED_MESSAGE = "Reservation time expired";
 export async function startCheckout(deps: AppDeps, holdId: string, token: string): Promise<CheckoutResponse> {
   const now = deps.now();
   const venue = await loadVenueIdentity(deps.db, deps.config);
+  const policy = await cachedSelfServicePolicy(deps.db);
   const prepared = await deps.db.transaction(async (tx) => {
     const hold = await loadOwnedHold(tx, holdId, token, { lock: true });
     if (hold.status === "paid") throw new AppError("CONFLICT", "This reservation is already paid");
@@ -36,7 +38,14 @@ export async function startCheckout(deps: AppDeps, holdId: string, token: string
     if (items.length === 0) throw new AppError("VALIDATION", "No reservations to process");
 
     if (hold.totalCents === 0) {
-      const confirmed = await confirmHold(tx, deps, { hold, paymentId: null, late: false, venue, now });
+      const confirmed = await confirmHold(tx, deps, {
+        hold,
+        paymentId: null,
+        late: false,
+        venue,
+        policy,
+        now,
+      });
       if (!confirmed) throw new AppError("CONFLICT", "No reservations to process");
       return { kind: "free" as const };
     }

@@ -179,6 +179,8 @@ async function run(
         couponCode: null,
         holdMinutes: terms.rules.holdMinutes,
         reads: keepNothing,
+        // The same statements as a real hold's; rolled back, so no instance hears of it.
+        notice: deps.schedule.noticeAtCommit("places-taken"),
         // RFC 5737's documentation range: no visitor's address.
         visitor: { ip: `192.0.2.${lane + 1}`, holdToken: null, email: customer.email, userId: null },
       };

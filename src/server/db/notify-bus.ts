@@ -24,7 +24,15 @@ type Executor = { execute(query: SQL): PromiseLike<unknown> };
 
 /** Sends a notification on `channel` from the caller's connection (inside its transaction, if any). */
 export async function notify(executor: Executor, channel: Channel, payload = ""): Promise<void> {
-  await executor.execute(sql`select pg_notify(${channel}, ${payload})`);
+  await executor.execute(sql`select ${notification(channel, payload)}`);
+}
+
+/**
+ * The notification as an expression, for a column of a statement a transaction makes anyway (no
+ * round trip of its own); like any notification sent in a transaction, delivered at its commit.
+ */
+export function notification(channel: Channel, payload = ""): SQL {
+  return sql`pg_notify(${channel}, ${payload})`;
 }
 
 /** The handler is given the notification's payload ("" after a reconnect: assume anything changed). */

@@ -1,5 +1,6 @@
 import type { Database, Tx } from "../../db/client";
-import { CHANNELS, notify } from "../../db/notify-bus";
+import { type SQL } from "drizzle-orm";
+import { CHANNELS, notification, notify } from "../../db/notify-bus";
 import type { Logger } from "../../lib/logger";
 import { createSlotContextCache, type SlotContextCache } from "./slot-context-cache";
 
@@ -32,6 +33,11 @@ export type ScheduleChanges = {
    * and clears its caches then; call `clearHere` after the commit for this instance to see it at once.
    */
   changedAtCommit(tx: Tx, change?: ScheduleChange): Promise<void>;
+  /**
+   * As `changedAtCommit`, as an expression for a column of a statement the transaction makes anyway
+   * (a select; it must be evaluated, so not in a CTE nothing reads); `clearHere` after the commit.
+   */
+  noticeAtCommit(change?: ScheduleChange): SQL;
   /** This instance's caches only, at once (after a commit whose notification is on its way). */
   clearHere(change?: ScheduleChange): void;
   /** A cache of this instance to clear on every change, made here or in another instance. */
@@ -60,6 +66,9 @@ export async function createScheduleChanges(
     },
     async changedAtCommit(tx, change = "any") {
       await notify(tx, CHANNELS.availability, payloadOf(change));
+    },
+    noticeAtCommit(change = "any") {
+      return notification(CHANNELS.availability, payloadOf(change));
     },
     clearHere(change = "any") {
       clearAll(change);
