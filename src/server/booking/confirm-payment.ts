@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { SelfServicePolicy } from "../../domain/self-service-policy";
 import type { Tx } from "../db/client";
 import { holds, reservations } from "../db/schema";
-import type { SelfServicePolicy } from "../../domain/self-service-policy";
 import type { AppDeps } from "../deps";
 import { latePaymentRefundEmail } from "../email/templates/late-payment-refund";
 import { endHolds } from "../kernel/schedule/expire-holds";

@@ -1,5 +1,5 @@
+import type { SQL } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
-import { type SQL } from "drizzle-orm";
 import { CHANNELS, notification, notify } from "../../db/notify-bus";
 import type { Logger } from "../../lib/logger";
 import { createSlotContextCache, type SlotContextCache } from "./slot-context-cache";
