@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import type Stripe from "stripe";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { payments } from "../db/schema";
 import type { AppDeps } from "../deps";
@@ -17,43 +16,6 @@ export const paymentsOf = (purpose: string, reference: string) =>
 export function requireProvider(deps: AppDeps): PaymentProvider {
   if (!deps.payments) throw new AppError("PAYMENT_PROVIDER", "Online payment is not configured");
   return deps.payments;
-}
-
-/**
- * The payment a checkout session belongs to, locked. By the stored session id, or — when the server
- * stopped between creating the session and storing its id — by our payment id in the session's
- * metadata (then the session id is stored now). With `purpose`, a payment of another purpose is
- * not this caller's and is neither returned nor touched.
- */
-export async function lockCheckoutPayment(
-  tx: Tx,
-  provider: string,
-  session: Stripe.Checkout.Session,
-  options: { purpose?: string } = {},
-): Promise<PaymentRow | undefined> {
-  const [bySession] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerSessionId, session.id)))
-    .for("update");
-  if (bySession) return !options.purpose || bySession.purpose === options.purpose ? bySession : undefined;
-  const paymentId = session.metadata?.paymentId;
-  if (!paymentId || !isUuid(paymentId)) return undefined;
-  const [byId] = await tx
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.provider, provider),
-        eq(payments.id, paymentId),
-        options.purpose ? eq(payments.purpose, options.purpose) : undefined,
-        isNull(payments.providerSessionId),
-      ),
-    )
-    .for("update");
-  if (!byId) return undefined;
-  await tx.update(payments).set({ providerSessionId: session.id }).where(eq(payments.id, byId.id));
-  return { ...byId, providerSessionId: session.id };
 }
 
 /** A payment row by our id (staff refunds), locked; null for ids no provider issued (demo data). */

@@ -4,14 +4,16 @@ import { payments } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { loadVenueIdentity } from "../settings/venue-settings";
 import type { CheckoutPurpose } from "./checkout-purpose";
-import { lockCheckoutPayment, requireProvider } from "./payment-rows";
+import { requireProvider } from "./payment-rows";
+import { recordEventAndLockPayment } from "./record-and-lock";
 import { refundThroughProvider } from "./refund-payment";
-import { recordWebhookEvent, type WebhookOutcome } from "./webhook-inbox";
+import type { WebhookOutcome } from "./webhook-inbox";
 
 /**
  * checkout.session.completed (and async_payment_succeeded) for a one-off payment — the only place a
  * paid booking or registration becomes confirmed (DECISIONS.md). One transaction: the event id is
- * recorded first (a repeat finds it and changes nothing), the payment row is locked and only moves
+ * recorded and the payment row locked in its first statement (a repeat finds the event and changes
+ * nothing; record-and-lock.ts), the payment only moves
  * from created/expired to completed or refunded, then the purpose fulfils it. When it cannot (the
  * place was taken after the hold ended, the amount changed, it was already paid by another session),
  * the purpose tidies up and tells the customer, and the money goes back through the provider with
@@ -29,8 +31,11 @@ export async function settlePaidCheckout(
   const now = deps.now();
   const venue = await loadVenueIdentity(deps.db, deps.config);
   return deps.db.transaction(async (tx) => {
-    if (!(await recordWebhookEvent(tx, provider.name, event, now))) return "duplicate";
-    const payment = await lockCheckoutPayment(tx, provider.name, session, { purpose: purpose.purpose });
+    const { fresh, payment } = await recordEventAndLockPayment(tx, provider.name, event, session, {
+      purpose: purpose.purpose,
+      now,
+    });
+    if (!fresh) return "duplicate";
     if (!payment || (purpose.owns && !purpose.owns(payment))) {
       deps.logger.warn(
         { sessionId: session.id, eventId: event.id },
@@ -87,8 +92,11 @@ export async function settleExpiredCheckout(
   const provider = requireProvider(deps);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    if (!(await recordWebhookEvent(tx, provider.name, event, now))) return "duplicate";
-    const payment = await lockCheckoutPayment(tx, provider.name, session, { purpose: purpose.purpose });
+    const { fresh, payment } = await recordEventAndLockPayment(tx, provider.name, event, session, {
+      purpose: purpose.purpose,
+      now,
+    });
+    if (!fresh) return "duplicate";
     if (!payment || (purpose.owns && !purpose.owns(payment))) return "ignored";
     await tx
       .update(payments)
