@@ -291,6 +291,19 @@ describe("an unknown checkout session", () => {
     const real = sessionEvent(booking.payment, "checkout.session.completed");
     expect(await outcomeOf(await postWebhook(t.request, real, signStripe(real)))).toBe("confirmed");
   });
+
+  it("whose id was never stored (the server stopped first) is found by our payment id, stored and paid once", async () => {
+    const booking = await bookAndCheckout(t, "lost-session@example.test", {
+      date: "2026-11-24",
+      startTime: "13:00",
+    });
+    await t.db.update(payments).set({ providerSessionId: null }).where(eq(payments.id, booking.payment.id));
+    const paid = sessionEvent(booking.payment, "checkout.session.completed");
+    expect(await outcomeOf(await postWebhook(t.request, paid, signStripe(paid)))).toBe("confirmed");
+    const [row] = await t.db.select().from(payments).where(eq(payments.id, booking.payment.id));
+    expect(row).toMatchObject({ providerSessionId: booking.checkout.sessionId, state: "completed" });
+    expect(await outcomeOf(await postWebhook(t.request, paid, signStripe(paid)))).toBe("duplicate");
+  });
 });
 
 describe("duplicate delivery", () => {
