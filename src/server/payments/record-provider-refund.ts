@@ -5,7 +5,7 @@ import { remainingCents } from "../../domain/refund-amounts";
 import type { Tx } from "../db/client";
 import { paymentRefunds, payments } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { writeAudit } from "../kernel/staff/audit-log";
+import { type AuditDetails, type AuditOutcome, writeAudit } from "../kernel/staff/audit-log";
 import { OUR_REFUND_KEY } from "../payment-provider";
 import { type PaymentRow, requireProvider, stripeId } from "./payment-rows";
 import { recordRefund } from "./refund-payment";
@@ -79,20 +79,11 @@ export async function recordProviderRefund(deps: AppDeps, event: Stripe.Event): 
           { ...log, paymentId: payment.id, status },
           "a booked refund failed at the provider",
         );
-        await writeAudit(tx, {
-          action: "provider_refund",
-          targetType: "payment",
-          targetId: payment.id,
-          targetLabel: paymentLabel(payment),
-          actorUserId: null,
-          outcome: "error",
-          at: now,
-          details: {
-            refundId,
-            status,
-            amountCents: booked.amountCents,
-            message: `Refund ${status} at Stripe`,
-          },
+        await auditProviderRefund(tx, payment, "error", now, {
+          refundId,
+          status,
+          amountCents: booked.amountCents,
+          message: `Refund ${status} at Stripe`,
         });
       }
       return "ignored";
@@ -124,22 +115,13 @@ export async function recordProviderRefund(deps: AppDeps, event: Stripe.Event): 
       ledger: { actorUserId: null, reservationId: null, reason },
     });
     const refundedCents = payment.refundedCents + refund.amount;
-    await writeAudit(tx, {
-      action: "provider_refund",
-      targetType: "payment",
-      targetId: payment.id,
-      targetLabel: paymentLabel(payment),
-      actorUserId: null,
-      outcome: "success",
-      at: now,
-      details: {
-        refundId,
-        amountCents: refund.amount,
-        refundedCents,
-        paidCents: payment.amountCents,
-        purpose: payment.purpose,
-        reason,
-      },
+    await auditProviderRefund(tx, payment, "success", now, {
+      refundId,
+      amountCents: refund.amount,
+      refundedCents,
+      paidCents: payment.amountCents,
+      purpose: payment.purpose,
+      reason,
     });
     deps.logger.info(
       { ...log, paymentId: payment.id, amountCents: refund.amount, refundedCents },
@@ -149,5 +131,22 @@ export async function recordProviderRefund(deps: AppDeps, event: Stripe.Event): 
   });
 }
 
-const paymentLabel = (payment: PaymentRow) =>
-  `${payment.purpose.replace("_", " ")} payment of ${formatCents(payment.amountCents)}`;
+/** The audit row of a provider refund: no staff actor, the payment as its target. */
+function auditProviderRefund(
+  tx: Tx,
+  payment: PaymentRow,
+  outcome: AuditOutcome,
+  at: Date,
+  details: AuditDetails,
+) {
+  return writeAudit(tx, {
+    action: "provider_refund",
+    targetType: "payment",
+    targetId: payment.id,
+    targetLabel: `${payment.purpose.replace("_", " ")} payment of ${formatCents(payment.amountCents)}`,
+    actorUserId: null,
+    outcome,
+    at,
+    details,
+  });
+}

@@ -1,0 +1,43 @@
+import type Stripe from "stripe";
+import { OUR_REFUND_KEY, type RefundInput, type RefundSubscriptionInput } from "../payment-provider";
+
+/** One refund of a payment intent, carrying our idempotency key so its events are known as ours. */
+async function refundIntent(
+  stripe: Stripe,
+  paymentIntent: string,
+  input: { amountCents: number; idempotencyKey: string },
+  reason: Stripe.RefundCreateParams.Reason,
+) {
+  const refund = await stripe.refunds.create(
+    {
+      payment_intent: paymentIntent,
+      amount: input.amountCents,
+      reason,
+      metadata: { [OUR_REFUND_KEY]: input.idempotencyKey },
+    },
+    { idempotencyKey: input.idempotencyKey },
+  );
+  return { refundId: refund.id };
+}
+
+export function refundStripePayment(stripe: Stripe, input: RefundInput) {
+  return refundIntent(stripe, input.providerPaymentId, input, "requested_by_customer");
+}
+
+/** An extra membership: its subscription cancelled now and its first invoice's payment given back. */
+export async function refundStripeSubscription(stripe: Stripe, input: RefundSubscriptionInput) {
+  if (input.subscriptionId) {
+    await stripe.subscriptions.cancel(
+      input.subscriptionId,
+      {},
+      { idempotencyKey: `${input.idempotencyKey}-cancel` },
+    );
+  }
+  if (!input.invoiceId) throw new Error("the subscription's first invoice is unknown; it cannot be refunded");
+  // Since API 2025-03 an invoice's payment intent is found through its invoice payments.
+  const paid = await stripe.invoicePayments.list({ invoice: input.invoiceId, limit: 1 });
+  const intent = paid.data[0]?.payment?.payment_intent;
+  const paymentIntent = typeof intent === "string" ? intent : intent?.id;
+  if (!paymentIntent) throw new Error(`invoice ${input.invoiceId} has no payment to refund`);
+  return refundIntent(stripe, paymentIntent, input, "duplicate");
+}
