@@ -23,7 +23,7 @@ const REFUND_REFUSED =
  * A card paid online goes back through the provider; money taken at the desk (decision 035) is
  * booked in the ledger and handed back at the desk. A booking marked paid at the desk before desk
  * payments were recorded has no payment to refund: it is cancelled, and the email sends the customer
- * to the desk. The caller holds the payment's row lock, taken before the reservation's (save-closure.ts).
+ * to the desk. The caller holds the payment's row lock, taken before the reservation's (lock-closure-payments.ts).
  */
 export async function cancelClosedBooking(
   tx: Tx,

@@ -7,7 +7,8 @@ import type { Db, Tx } from "../db/client";
 import { courts, dartBays, events, reservations } from "../db/schema";
 import { reservationBlocksTime } from "../kernel/schedule/blocks-time";
 
-const hhmm = (t: string) => t.slice(0, 5);
+/** A time column ("09:00:00") as the domain writes it ("09:00"). */
+export const hhmm = (t: string) => t.slice(0, 5);
 
 export type ReservationRow = typeof reservations.$inferSelect;
 

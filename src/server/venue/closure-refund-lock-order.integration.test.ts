@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdminTestbed,
@@ -8,11 +8,10 @@ import {
   paidOnlineReservation,
 } from "../../../tests/integration/kits/admin-test-kit";
 import { checkoutOk, createHoldOk, holdBody, item } from "../../../tests/integration/kits/booking-test-kit";
-import { queryRows } from "../../../tests/integration/kits/harness";
+import { raceAtProviderRefund } from "../../../tests/integration/kits/provider-race-kit";
 import type { ClosureDraft } from "../../contracts/venue";
 import { paymentRefunds, payments, reservations } from "../db/schema";
 import { present } from "../lib/present";
-import type { PaymentProvider } from "../payment-provider";
 
 // A closure that cancels and refunds bookings, and a staff refund of the same payment at the same
 // moment, lock the payment's row before its reservations' rows (the order of payment confirmation
@@ -21,12 +20,8 @@ import type { PaymentProvider } from "../payment-provider";
 // PGlite runs one transaction at a time, and must give the same money.
 
 let bed: AdminTestbed;
-let provider: PaymentProvider;
-let realRefund: PaymentProvider["refund"];
 beforeAll(async () => {
   bed = await adminTestbed();
-  provider = present(bed.t.deps.payments);
-  realRefund = provider.refund.bind(provider);
 });
 afterAll(() => bed?.t.close());
 
@@ -62,58 +57,16 @@ const closureOf = (date: string): ClosureDraft => ({
   reason: "Burst pipe",
 });
 
-/**
- * The next provider refund stops halfway (its transaction holds what it locked) until `release`;
- * `entered` resolves when it has started.
- */
-function pauseNextRefund() {
-  let entered!: () => void;
-  let release!: () => void;
-  const started = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  provider.refund = async (input) => {
-    provider.refund = realRefund;
-    entered();
-    await released;
-    return realRefund(input);
-  };
-  return { started, release };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * On PostgreSQL: until the other request waits for a row lock the paused one holds (so the two
- * really overlap). PGlite runs one transaction at a time: the other request waits for the
- * connection instead, and a while is all there is to wait for.
- */
-async function untilTheOtherWaits() {
-  if (!bed.t.location.url) return sleep(1000);
-  const until = Date.now() + 15_000;
-  while (Date.now() < until) {
-    const [row] = await queryRows<{ n: number }>(
-      bed.t.db,
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if (Number(row?.n) > 0) return;
-    await sleep(25);
-  }
-  throw new Error("the other request never waited for a lock");
-}
-
-async function moneyOf(paymentId: string) {
+/** The payment is refunded in full, and its ledger holds exactly that: given back once, to the cent. */
+async function expectRefundedOnce(paymentId: string) {
   const [payment] = await bed.t.db.select().from(payments).where(eq(payments.id, paymentId));
   const ledger = await bed.t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
-  return {
+  const paid = present(payment).amountCents;
+  expect({
     state: present(payment).state,
-    paid: present(payment).amountCents,
     refunded: present(payment).refundedCents,
     ledgerSum: ledger.reduce((sum, r) => sum + r.amountCents, 0),
-  };
+  }).toEqual({ state: "refunded", refunded: paid, ledgerSum: paid });
 }
 
 const staffRefund = (reservationId: string) =>
@@ -141,26 +94,16 @@ describe("a closure's refunds and a staff refund of the same payment at once", (
       duration: 60,
       email: "b@example.test",
     });
-    const pause = pauseNextRefund();
-    const closure = cancelInClosure(date);
-    await pause.started;
-    const staff = staffRefund(later.id);
-    await untilTheOtherWaits();
-    pause.release();
-    const [closureAnswer, staffAnswer] = await Promise.all([closure, staff]);
+    const [closureAnswer, staffAnswer] = await raceAtProviderRefund(
+      bed.t,
+      () => cancelInClosure(date),
+      () => staffRefund(later.id),
+    );
     expect(closureAnswer.status).toBe(200);
     expect(await closureAnswer.json()).toMatchObject({ cancelled: 2 });
     // The closure took the second payment first: the staff refund then finds it refunded.
     expect(staffAnswer.status).toBe(409);
-    for (const row of [early, later]) {
-      const money = await moneyOf(present(row.paymentId));
-      expect(money).toEqual({
-        state: "refunded",
-        paid: money.paid,
-        refunded: money.paid,
-        ledgerSum: money.paid,
-      });
-    }
+    for (const row of [early, later]) await expectRefundedOnce(present(row.paymentId));
     const after = await bed.t.db.select().from(reservations).where(eq(reservations.id, later.id));
     expect(after).toEqual([expect.objectContaining({ status: "cancelled", isRefunded: true })]);
   });
@@ -169,24 +112,16 @@ describe("a closure's refunds and a staff refund of the same payment at once", (
     const date = "2026-11-24";
     const [first, second] = await twoItemBooking(date, "staff-first@example.test");
     const paymentId = present(present(first).paymentId);
-    const pause = pauseNextRefund();
-    const staff = staffRefund(present(first).id);
-    await pause.started;
-    const closure = cancelInClosure(date);
-    await untilTheOtherWaits();
-    pause.release();
-    const [staffAnswer, closureAnswer] = await Promise.all([staff, closure]);
+    const [staffAnswer, closureAnswer] = await raceAtProviderRefund(
+      bed.t,
+      () => staffRefund(present(first).id),
+      () => cancelInClosure(date),
+    );
     expect(staffAnswer.status).toBe(200);
     expect(closureAnswer.status).toBe(200);
     expect(await closureAnswer.json()).toMatchObject({ cancelled: 1 });
 
-    const money = await moneyOf(paymentId);
-    expect(money).toEqual({
-      state: "refunded",
-      paid: money.paid,
-      refunded: money.paid,
-      ledgerSum: money.paid,
-    });
+    await expectRefundedOnce(paymentId);
     const after = await bed.t.db.select().from(reservations).where(eq(reservations.paymentId, paymentId));
     expect(after.map((r) => [r.id === present(second).id, r.status, r.isRefunded]).sort()).toEqual(
       [
@@ -200,24 +135,16 @@ describe("a closure's refunds and a staff refund of the same payment at once", (
     const date = "2026-11-25";
     const [first] = await twoItemBooking(date, "closure-first@example.test");
     const paymentId = present(present(first).paymentId);
-    const pause = pauseNextRefund();
-    const closure = cancelInClosure(date);
-    await pause.started;
-    const staff = staffRefund(present(first).id);
-    await untilTheOtherWaits();
-    pause.release();
-    const [closureAnswer, staffAnswer] = await Promise.all([closure, staff]);
+    const [closureAnswer, staffAnswer] = await raceAtProviderRefund(
+      bed.t,
+      () => cancelInClosure(date),
+      () => staffRefund(present(first).id),
+    );
     expect(closureAnswer.status).toBe(200);
     expect(await closureAnswer.json()).toMatchObject({ cancelled: 2 });
     // The closure refunded it first: the staff refund finds it refunded, and says so.
     expect(staffAnswer.status).toBe(409);
 
-    const money = await moneyOf(paymentId);
-    expect(money).toEqual({
-      state: "refunded",
-      paid: money.paid,
-      refunded: money.paid,
-      ledgerSum: money.paid,
-    });
+    await expectRefundedOnce(paymentId);
   });
 });
