@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackup } from "../../src/server/cli/backup-archive";
+import { createBackup } from "../../src/server/cli/create-backup";
 import { openDatabase } from "../../src/server/db/open-database";
 import { backupRuns, smsOutbox } from "../../src/server/db/schema";
 import { expireHolds } from "../../src/server/kernel/schedule/expire-holds";

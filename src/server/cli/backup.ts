@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "../lib/config";
-import { BackupError, createBackup } from "./backup-archive";
+import { BackupError } from "./backup-archive";
+import { createBackup } from "./create-backup";
 
 // npm run backup -- [--out <folder>]   (production: node dist/server/cli/backup.js --out …)
 // PostgreSQL (DATABASE_URL) is backed up while the app runs; the embedded database only while

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "../lib/config";
-import { BackupError, restoreBackup } from "./backup-archive";
+import { BackupError } from "./backup-archive";
+import { restoreBackup } from "./restore-backup";
 
 // npm run restore -- <venue-backup-….tar.gz> [--force]
 // Into the database and storage folder the settings name (DATABASE_URL or DATA_DIR, STORAGE_DIR),

@@ -14,7 +14,7 @@ import { timedClient } from "./timed-client";
 /**
  * The app's connections to PostgreSQL carry this application_name (with the process id), so an
  * operator command can tell whether an app instance is using a database (`restore` refuses one:
- * src/server/cli/backup-archive.ts). The notification listener's connection stays open while the
+ * src/server/cli/claim-database.ts). The notification listener's connection stays open while the
  * app runs, even when the pool's have gone idle and closed.
  */
 export const APP_CONNECTION_NAME = "venue-app";

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createBackup } from "../../../src/server/cli/backup-archive";
+import { createBackup } from "../../../src/server/cli/create-backup";
 import { users } from "../../../src/server/db/schema";
 import { createTestApp, type TestApp } from "../kits/harness";
 import { cliEnv, runCli } from "../kits/run-cli";
