@@ -12,6 +12,7 @@ import {
   selfCancelResponse,
 } from "../../contracts/manage";
 import type { AppEnv } from "../deps";
+import { calendarDownload, calendarResponse } from "../http/calendar-download";
 import { clientIp } from "../http/client-ip";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
 import { bookingCalendar, createManageLink, getConfirmation, getManagedBooking } from "./booking-views";
@@ -22,22 +23,7 @@ import { rescheduleBookingItem } from "./reschedule-booking-item";
 
 const error = (description: string) => jsonResponse(errorResponse, description);
 const holdParams = z.object({ holdId: z.uuid("Booking not found") });
-const calendarResponse = {
-  content: { "text/calendar": { schema: z.string() } },
-  description: "An iCalendar file",
-};
 const throttled = error("Too many wrong or expired links from this address (Retry-After)");
-
-function calendarDownload(
-  c: { body: (data: string, status: 200, headers: Record<string, string>) => Response },
-  file: { filename: string; body: string },
-) {
-  return c.body(file.body, 200, {
-    "content-type": "text/calendar; charset=utf-8",
-    "content-disposition": `attachment; filename="${file.filename}"`,
-    "cache-control": "private, no-store",
-  });
-}
 
 const holdTokenOf = (header: string | undefined) => header?.slice(0, 200) || null;
 

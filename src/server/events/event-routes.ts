@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { errorResponse } from "../../contracts/common";
 import {
   eventDetailResponse,
@@ -15,6 +15,7 @@ import {
 } from "../../contracts/events";
 import type { SessionUser } from "../auth/session-user";
 import type { AppEnv } from "../deps";
+import { calendarDownload, calendarResponse } from "../http/calendar-download";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi";
 import { AppError } from "../lib/errors";
 import { cancelRegistration } from "./cancel-registration";
@@ -27,10 +28,6 @@ import { startRegistrationCheckout } from "./start-registration-checkout";
 
 const error = (description: string) => jsonResponse(errorResponse, description);
 const tags = ["Events"];
-const calendarResponse = {
-  content: { "text/calendar": { schema: z.string() } },
-  description: "An iCalendar file",
-};
 /** The browser's token or the manage link's, in the header; the signed-in registrant needs none. */
 const readerOf = (
   c: { req: { header: (name: string) => string | undefined } },
@@ -205,10 +202,6 @@ export const eventRoutes = new OpenAPIHono<AppEnv>()
         c.req.valid("param").id,
         readerOf(c, c.get("user")),
       );
-      return c.body(file.body, 200, {
-        "content-type": "text/calendar; charset=utf-8",
-        "content-disposition": `attachment; filename="${file.filename}"`,
-        "cache-control": "private, no-store",
-      });
+      return calendarDownload(c, file);
     },
   );
