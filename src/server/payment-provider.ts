@@ -113,6 +113,12 @@ export interface PaymentProvider {
   /** Cancels the subscription now and refunds its first payment (a duplicate membership). */
   refundSubscription(input: RefundSubscriptionInput): Promise<{ refundId: string }>;
   /**
+   * The invoice a provider payment paid (Stripe: the payment intent's invoice payment), or null when
+   * it paid none. A refund event names the payment intent; a membership's payments row holds its
+   * invoice, so a refund of it made in the dashboard is found through this.
+   */
+  invoiceOfPayment(providerPaymentId: string): Promise<string | null>;
+  /**
    * The subscription as the provider knows it now (Stripe: fetched fresh, so events arriving out of
    * order cannot roll it back), or null when the provider keeps no state of its own (the test
    * checkout): the copy inside the signed event is then the truth.

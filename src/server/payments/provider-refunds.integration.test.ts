@@ -365,6 +365,52 @@ describe("refunds made in the Stripe dashboard (decision 043)", () => {
     expect(await auditOf(payment.id)).toHaveLength(1);
   });
 
+  it("books a dashboard refund of a membership payment, found through the invoice it paid", async () => {
+    // A renewal's row, as renewal-payment.ts records it: the invoice, not the payment intent.
+    const invoiceId = `in_${randomBytes(8).toString("hex")}`;
+    const paymentIntent = `pi_${randomBytes(8).toString("hex")}`;
+    const [renewal] = await bed.t.db
+      .insert(payments)
+      .values({
+        provider: "stripe",
+        purpose: "membership",
+        providerPaymentId: invoiceId,
+        amountCents: 4900,
+        state: "completed",
+        isRenewal: true,
+      })
+      .returning();
+    const payment = present(renewal);
+    const refund = { id: `re_${randomBytes(8).toString("hex")}`, amount: 2000, paymentIntent };
+    // Until Stripe says which invoice the payment intent paid, the refund is of no payment of ours.
+    expect(await deliver(refundEvent("refund.created", refund))).toBe("ignored");
+    expect((await paymentRow(payment.id)).refundedCents).toBe(0);
+
+    stripe.invoiceOfPayment.set(paymentIntent, invoiceId);
+    expect(await deliver(refundEvent("refund.updated", refund))).toBe("refunded");
+    expect(stripe.callsTo("GET", /^\/v1\/invoice_payments$/).length).toBeGreaterThanOrEqual(2);
+    expect(await paymentRow(payment.id)).toMatchObject({ state: "completed", refundedCents: 2000 });
+    expect(await ledgerOf(payment.id)).toEqual([
+      expect.objectContaining({
+        amountCents: 2000,
+        providerRefundId: refund.id,
+        reason: DASHBOARD_REFUND_REASON,
+      }),
+    ]);
+    expect(await netOfLedger(payment.id)).toBe(2900);
+    expect(await auditOf(payment.id)).toEqual([
+      expect.objectContaining({
+        outcome: "success",
+        details: expect.objectContaining({ purpose: "membership" }),
+      }),
+    ]);
+    // Its settled update adds nothing.
+    expect(await deliver(refundEvent("refund.updated", { ...refund, status: "succeeded" }))).toBe(
+      "duplicate",
+    );
+    expect((await paymentRow(payment.id)).refundedCents).toBe(2000);
+  });
+
   it("ignores a refund of a charge we do not know, and a refund that failed", async () => {
     const before = await bed.t.db
       .select({ refunded: sql<number>`coalesce(sum(${payments.refundedCents}), 0)::int` })

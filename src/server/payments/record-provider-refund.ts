@@ -6,7 +6,7 @@ import type { Tx } from "../db/client";
 import { paymentRefunds, payments } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { type AuditDetails, type AuditOutcome, writeAudit } from "../kernel/staff/audit-log";
-import { OUR_REFUND_KEY } from "../payment-provider";
+import { OUR_REFUND_KEY, type PaymentProvider } from "../payment-provider";
 import { type PaymentRow, requireProvider, stripeId } from "./payment-rows";
 import { recordRefund } from "./refund-payment";
 import { recordWebhookEvent, type WebhookOutcome } from "./webhook-inbox";
@@ -40,14 +40,29 @@ async function lockPaymentByProviderPayment(
 }
 
 /**
+ * The payment of the invoice a provider payment paid, locked: a membership's payments row holds its
+ * invoice (checkout and renewals alike), and the refund event names only the payment intent. Asked
+ * of the provider only for a payment intent no row holds, which is rare (refunds are).
+ */
+async function lockInvoicePayment(
+  tx: Tx,
+  provider: PaymentProvider,
+  providerPaymentId: string,
+): Promise<PaymentRow | undefined> {
+  const invoiceId = await provider.invoiceOfPayment(providerPaymentId);
+  return invoiceId ? lockPaymentByProviderPayment(tx, provider.name, invoiceId) : undefined;
+}
+
+/**
  * refund.created / refund.updated / refund.failed: a refund the provider made, whoever asked for it.
  * One transaction: the event id is recorded (a repeat is a no-op), the payment row is locked (so an
  * echo of a refund we are making waits for our own transaction and then finds its ledger row), and
  * a refund id the ledger does not hold yet is booked by the spine's recordRefund — the payment's
  * running total and state, one payment_refunds row without a staff actor — and audited. The
  * booking itself is left as it is (decision 043): staff see the refunded amount on it.
- * A refund of no payment of ours (another product on the account, a membership invoice) is ignored
- * and logged; so is one the ledger cannot hold (more than remains, another currency).
+ * A membership's payment is found through its invoice (lockInvoicePayment). A refund of no payment
+ * of ours (another product on the account) is ignored and logged; so is one the ledger cannot hold
+ * (more than remains, another currency).
  */
 export async function recordProviderRefund(deps: AppDeps, event: Stripe.Event): Promise<WebhookOutcome> {
   const provider = requireProvider(deps);
@@ -62,7 +77,9 @@ export async function recordProviderRefund(deps: AppDeps, event: Stripe.Event): 
       deps.logger.warn({ ...log, amount: refund.amount }, "provider refund without an id, payment or amount");
       return "ignored";
     }
-    const payment = await lockPaymentByProviderPayment(tx, provider.name, providerPaymentId);
+    const payment =
+      (await lockPaymentByProviderPayment(tx, provider.name, providerPaymentId)) ??
+      (await lockInvoicePayment(tx, provider, providerPaymentId));
     if (!payment) {
       deps.logger.warn(log, "provider refund of a payment we do not know");
       return "ignored";

@@ -1,7 +1,7 @@
 import type { PaymentProvider } from "../payment-provider";
 import { createStripeCheckoutSession, expireStripeCheckoutSession } from "./stripe-checkout-sessions";
 import { lazyStripeClient } from "./stripe-client";
-import { refundStripePayment, refundStripeSubscription } from "./stripe-refunds";
+import { refundStripePayment, refundStripeSubscription, stripeInvoiceOfPayment } from "./stripe-refunds";
 import {
   cancelStripeAtPeriodEnd,
   deferStripeBilling,
@@ -39,6 +39,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
     async refundSubscription(input) {
       return refundStripeSubscription(await stripeClient(), input);
+    },
+    async invoiceOfPayment(providerPaymentId) {
+      return stripeInvoiceOfPayment(await stripeClient(), providerPaymentId);
     },
     async retrieveSubscription(subscriptionId) {
       return retrieveStripeSubscription(await stripeClient(), subscriptionId);

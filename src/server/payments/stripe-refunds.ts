@@ -41,3 +41,13 @@ export async function refundStripeSubscription(stripe: Stripe, input: RefundSubs
   if (!paymentIntent) throw new Error(`invoice ${input.invoiceId} has no payment to refund`);
   return refundIntent(stripe, paymentIntent, input, "duplicate");
 }
+
+/** The invoice a payment intent paid (a subscription's), the other way through its invoice payments. */
+export async function stripeInvoiceOfPayment(stripe: Stripe, paymentIntent: string): Promise<string | null> {
+  const paid = await stripe.invoicePayments.list({
+    payment: { type: "payment_intent", payment_intent: paymentIntent },
+    limit: 1,
+  });
+  const invoice = paid.data[0]?.invoice;
+  return (typeof invoice === "string" ? invoice : invoice?.id) ?? null;
+}

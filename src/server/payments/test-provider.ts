@@ -56,6 +56,11 @@ export function createTestProvider(options: { webhookSecret: string }): TestProv
       return { refundId: `re_test_${digest}` };
     },
 
+    async invoiceOfPayment() {
+      // The test checkout has no dashboard: every refund of its payments is one this app made.
+      return null;
+    },
+
     async retrieveSubscription() {
       // The simulated subscription lives in the signed events the test checkout sends.
       return null;

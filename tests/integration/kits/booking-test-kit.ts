@@ -157,11 +157,14 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
 }
 
 /**
- * Just enough of Stripe for the booking flow: coupons, checkout sessions (create, expire) and
- * refunds, with Stripe's idempotency (the same key answers the first response again).
+ * Just enough of Stripe for the booking flow: coupons, checkout sessions (create, expire), refunds
+ * and the invoice payments of a payment intent, with Stripe's idempotency (the same key answers the
+ * first response again).
  */
 export async function startFakeStripe() {
   const calls: StripeCall[] = [];
+  /** The invoice each payment intent paid (a subscription's), for the invoice payments' list. */
+  const invoiceOfPayment = new Map<string, string>();
   const byKey = new Map<string, unknown>();
   let n = 0;
   const server = createServer(async (req, res) => {
@@ -194,6 +197,13 @@ export async function startFakeStripe() {
       answer = { id: expire[1], object: "checkout.session", status: "expired" };
     } else if (req.method === "POST" && path === "/v1/refunds") {
       answer = { id: `re_fake_${++n}`, object: "refund", amount: Number(body.amount), status: "succeeded" };
+    } else if (req.method === "GET" && path === "/v1/invoice_payments") {
+      const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+      const invoice = invoiceOfPayment.get(query.get("payment[payment_intent]") ?? "");
+      const data = invoice
+        ? [{ id: `inpay_${++n}`, object: "invoice_payment", invoice, status: "paid" }]
+        : [];
+      answer = { object: "list", url: path, has_more: false, data };
     } else {
       return send(404, { error: { type: "invalid_request_error", message: `No fake for ${path}` } });
     }
@@ -205,6 +215,7 @@ export async function startFakeStripe() {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    invoiceOfPayment,
     callsTo: (method: string, pathPattern: RegExp) =>
       calls.filter((c) => c.method === method && pathPattern.test(c.path)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
