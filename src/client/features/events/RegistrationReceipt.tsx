@@ -1,17 +1,15 @@
-import { Anchor, Button, Divider, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCalendarPlus, IconCircleCheck, IconMail } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { RegistrationReceipt as Receipt } from "../../../contracts/events";
-import { formatEventLongDate } from "../../../domain/events";
 import { formatCents } from "../../../domain/money";
-import { telHref } from "../../../domain/tel-link";
-import { formatTimeRange } from "../../../domain/venue-time";
 import { ReferenceQrCode } from "../../components/ReferenceQrCode";
 import { ApiError } from "../../lib/api";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { downloadRegistrationCalendar } from "./api/download-registration-calendar";
 import { useRegistrationReceipt } from "./api/get-registration-receipt";
+import { ReceiptDetails } from "./ReceiptDetails";
+import { ReceiptFrame } from "./ReceiptFrame";
 
 /** After this long still pending, the page stops promising and points to the email. */
 const PATIENCE_MS = 20_000;
@@ -147,110 +145,5 @@ export function RegistrationReceipt({
         </Button>
       </Stack>
     </ReceiptFrame>
-  );
-}
-
-function ReceiptFrame({
-  icon,
-  color,
-  title,
-  titleRef,
-  children,
-}: {
-  icon: ReactNode;
-  color: string;
-  title: string;
-  titleRef?: React.Ref<HTMLHeadingElement>;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder shadow="sm" radius="md" p={{ base: "md", sm: "lg" }} aria-label="Registration receipt">
-      <Stack gap="sm">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={48} radius="xl" variant="light" color={color} aria-hidden>
-            {icon}
-          </ThemeIcon>
-          <Title order={2} size="h3" ref={titleRef} tabIndex={-1} style={{ outline: "none" }}>
-            {title}
-          </Title>
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** The receipt's lines: reference, event, when, who, what was paid, where. */
-function ReceiptDetails({ receipt }: { receipt: Receipt }) {
-  const { event, venue } = receipt;
-  return (
-    <Stack gap="sm">
-      <Stack gap={6} component="dl" m={0}>
-        <Line label="Reference" value={receipt.reference} mono testId="registration-reference" />
-        <Line label="Event" value={event.name} />
-        <Line
-          label="When"
-          value={`${formatEventLongDate(event.date)}, ${formatTimeRange(event.startTime, event.endTime)}`}
-        />
-        {receipt.players.length > 0 ? <Line label="Players" value={receipt.players.join(", ")} /> : null}
-        {receipt.skillLevel ? <Line label="Skill level" value={receipt.skillLevel} /> : null}
-        <Line
-          label="Amount paid"
-          value={receipt.paidCents > 0 ? formatCents(receipt.paidCents) : "Free"}
-          strong
-          testId="registration-paid"
-        />
-        {receipt.refundedCents > 0 ? (
-          <Line label="Refunded" value={formatCents(receipt.refundedCents)} />
-        ) : null}
-      </Stack>
-      <Divider />
-      <Stack gap={4}>
-        <Text size="sm">{venue.address}</Text>
-        <Group gap="md">
-          <Anchor href={venue.mapUrl} target="_blank" rel="noopener noreferrer" size="sm">
-            Get directions
-          </Anchor>
-          <Anchor href={telHref(venue.phone)} size="sm">
-            Call {venue.phone}
-          </Anchor>
-        </Group>
-        <Text size="sm">{receipt.changeMessage}</Text>
-      </Stack>
-    </Stack>
-  );
-}
-
-function Line({
-  label,
-  value,
-  mono,
-  strong,
-  testId,
-}: {
-  label: string;
-  value: string;
-  mono?: boolean;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="md">
-      <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <Text
-        component="dd"
-        m={0}
-        size="sm"
-        ta="right"
-        fw={strong || mono ? 700 : 500}
-        ff={mono ? "monospace" : undefined}
-        data-testid={testId}
-        style={{ overflowWrap: "anywhere" }}
-      >
-        {value}
-      </Text>
-    </Group>
   );
 }
