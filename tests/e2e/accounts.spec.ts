@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, FROZEN, MEMBER, signIn, toast } from "./fixtures";
+import { ADMIN, FROZEN, MEMBER, newMember, openMenuIfPhone, signIn, toast, toastsGone } from "./fixtures";
 
 test.describe("accounts", () => {
   test("an admin signs in and lands on /admin", async ({ page }) => {
@@ -112,6 +112,40 @@ test.describe("accounts", () => {
     await toast(page, "Profile updated successfully");
     // Stored as +15125550199 (SPEC §9 Accounts), shown as people write it (issue 34).
     await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue("(512) 555-0199");
+  });
+
+  test("a player changes the password on the profile, signs out and signs in with the new one", async ({
+    page,
+    isMobile,
+  }, testInfo) => {
+    const player = await newMember(page, testInfo, "password-changer");
+    const newPassword = "changed-on-profile-2026";
+    await signIn(page, player);
+    await expect(page).toHaveURL(/\/member-reservations$/);
+    await page.goto("/my-profile");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByLabel(/^Current password/).fill(player.password);
+    await page.getByLabel(/^New password/).fill(newPassword);
+    await page.getByLabel(/^Confirm new password/).fill(`${newPassword}x`);
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "New passwords do not match" })).toBeVisible();
+    await page.getByLabel(/^Confirm new password/).fill(newPassword);
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await toast(page, "Password updated successfully");
+    // The form closes; this session stays signed in (only the other devices are signed out).
+    await expect(page.getByLabel(/^Current password/)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Change Password" })).toBeVisible();
+
+    await toastsGone(page);
+    await openMenuIfPhone(page, isMobile);
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await toast(page, "Signed out successfully");
+    await expect(page).toHaveURL(/\/$/);
+
+    await signIn(page, player);
+    await expect(page.getByTestId("login-error")).toHaveText("Invalid email or password");
+    await signIn(page, { email: player.email, password: newPassword });
+    await expect(page).toHaveURL(/\/member-reservations$/);
   });
 });
 

@@ -1,10 +1,35 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
 
 // The seeded demo accounts (src/server/demo/seed.ts), demo only.
 export const ADMIN = { email: "admin@backspin-social.example", password: "demo-admin-2026" };
 export const MEMBER = { email: "member@backspin-social.example", password: "demo-member-2026" };
 export const FROZEN = { email: "frozen@backspin-social.example", password: "demo-frozen-2026" };
+
+/**
+ * A member of their own, for a test that changes its account (the password, say) while the demo
+ * accounts stay as the other tests expect: the signup's API and the built-in test checkout's Pay
+ * (membership.spec.ts joins through the pages). Desktop and phone each get their own.
+ */
+export async function newMember(page: Page, testInfo: TestInfo, name: string) {
+  const who = {
+    email: `${name}-${testInfo.project.name}-${Date.now().toString(36)}@example.test`,
+    password: "fresh-member-2026",
+  };
+  const signup = await page.request.post("/api/membership/checkout", {
+    data: {
+      email: who.email,
+      plan: "monthly",
+      firstName: "Fresh",
+      lastName: "Member",
+      password: who.password,
+    },
+  });
+  expect(signup.status()).toBe(200);
+  const { url } = (await signup.json()) as { url: string };
+  expect((await page.request.post(`${url}/pay`, { maxRedirects: 0 })).status()).toBe(303);
+  return who;
+}
 
 export async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto("/login");
