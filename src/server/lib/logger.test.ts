@@ -1,7 +1,9 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { devLogLine } from "./dev-log-line";
-import { createLogger, requestLineWriter } from "./logger";
+import { createLogger, LOG_BATCH, requestLineWriter } from "./logger";
 
 const entry = {
   reqId: "r",
@@ -44,4 +46,62 @@ describe("the access log's line", () => {
     requestLineWriter(logger)(entry);
     expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ level: 30, msg: "request", ...entry });
   });
+});
+
+/** A node process that imports this logger (through tsx) and runs `body` with `createLogger` in scope. */
+function loggerProcess(body: string) {
+  const logger = fileURLToPath(new URL("./logger.ts", import.meta.url));
+  const script = `const { createLogger } = await import(${JSON.stringify(logger)});\n${body}`;
+  return spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+function outputOf(child: ChildProcess): Promise<{ stdout: string; code: number | null }> {
+  let stdout = "";
+  child.stdout?.on("data", (chunk) => {
+    stdout += String(chunk);
+  });
+  return new Promise((resolve) => child.on("close", (code) => resolve({ stdout, code })));
+}
+
+// Decision 045: production's lines are written in batches, asynchronously.
+describe("production's destination", () => {
+  it("a crash writes every line the buffer held", async () => {
+    const child = loggerProcess(
+      `const logger = createLogger("info");
+       for (let i = 0; i < 5; i++) logger.info({ i }, "before the crash");
+       setImmediate(() => { throw new Error("crash"); });`,
+    );
+    const { stdout, code } = await outputOf(child);
+    expect(code).not.toBe(0);
+    const lines = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { i: number });
+    expect(lines.map((line) => line.i)).toEqual([0, 1, 2, 3, 4]);
+  }, 20_000);
+
+  it("a quiet server's line is written within the flush interval, not at exit", async () => {
+    // stderr (a pipe: written synchronously) marks the moment the line was logged.
+    const child = loggerProcess(
+      `const logger = createLogger("info");
+       logger.info("alone");
+       process.stderr.write("logged");
+       setTimeout(() => {}, 10_000);`,
+    );
+    const output = outputOf(child);
+    const logged = new Promise<number>((resolve) =>
+      child.stderr?.once("data", () => resolve(performance.now())),
+    );
+    const written = new Promise<number>((resolve) =>
+      child.stdout?.once("data", () => resolve(performance.now())),
+    );
+    const delay = (await written) - (await logged);
+    child.kill("SIGKILL");
+    await output;
+    // Without the periodic flush the lone line would wait for the buffer to fill, or the exit (10 s
+    // later); the margin is for a busy machine.
+    expect(delay).toBeLessThan(LOG_BATCH.flushMs + 2_800);
+  }, 20_000);
 });

@@ -21,6 +21,26 @@ function devConsole(colours: boolean): pino.DestinationStream {
   };
 }
 
+/**
+ * Production's destination (decision 045): stdout written asynchronously in batches. A line waits
+ * in the buffer until BATCH_BYTES have gathered or FLUSH_MS have passed, whichever comes first, so
+ * a busy server makes one write of many lines instead of one a line (about 3% of the server's CPU
+ * in the paid booking was the pipe's writes) and a quiet one still writes each line within FLUSH_MS.
+ * pino flushes the buffer synchronously when the process exits, a crash included (an uncaught
+ * exception, process.exit after a graceful shutdown); only a kill that runs no code (SIGKILL, an
+ * abort) loses what the buffer holds, at most FLUSH_MS of lines.
+ */
+export const LOG_BATCH = { bytes: 4096, flushMs: 200 };
+
+function batchedStdout(): pino.DestinationStream {
+  return pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: LOG_BATCH.bytes,
+    periodicFlush: LOG_BATCH.flushMs,
+  });
+}
+
 export function createLogger(level: string, pretty = false): Logger {
   const options: pino.LoggerOptions = {
     level,
@@ -29,7 +49,7 @@ export function createLogger(level: string, pretty = false): Logger {
       censor: "[redacted]",
     },
   };
-  if (!pretty) return pino(options);
+  if (!pretty) return pino(options, batchedStdout());
   const colours = wantsColour();
   const logger = pino(options, devConsole(colours));
   requestLineWriters.set(logger, (entry) => {
