@@ -7,6 +7,7 @@ import {
   selfServiceText,
 } from "../../domain/self-service-policy";
 import type { Tx } from "../db/client";
+import { fixedStatement } from "../db/fixed-statement";
 import { isExclusionViolation } from "../db/pg-errors";
 import { couponCodes, courts, dartBays, holds, reservations } from "../db/schema";
 import type { AppDeps } from "../deps";
@@ -80,7 +81,7 @@ export async function confirmHold(
     // Pending reservations already hold their places in the constraint, and confirming them keeps
     // the same ranges (which the closures' trigger lets pass too): nothing here can be refused, so
     // no savepoint (two round trips) is needed.
-    const rows = await confirmLiveHold(tx, hold.id, confirmed, now);
+    const rows = await confirmLiveHold(tx, { holdId: hold.id, paymentId, now: now.toISOString() });
     const first = rows[0];
     if (!first) return false;
     customer = first;
@@ -105,10 +106,20 @@ type Customer = { customerName: string; customerEmail: string | null };
  * their facilities' names and the customer they carry, in booking order; none (and the hold
  * unchanged) when nothing was pending.
  */
-async function confirmLiveHold(tx: Tx, holdId: string, confirmed: object, now: Date) {
+const confirmLiveHold = fixedStatement<HoldItemRow & Customer>("confirm_live_hold", (tx) => {
+  // Placeholders set as SQL (drizzle's types take no placeholder in a set): the values are given
+  // as the driver takes them, the time as its ISO text.
+  const holdId = sql.placeholder("holdId");
+  const now = sql`${sql.placeholder("now")}`;
   const confirm = tx
     .update(reservations)
-    .set(confirmed)
+    .set({
+      status: "confirmed",
+      paymentStatus: "paid",
+      paymentId: sql`${sql.placeholder("paymentId")}`,
+      cancelReason: null,
+      updatedAt: now,
+    })
     .where(and(eq(reservations.holdId, holdId), eq(reservations.status, "pending")))
     .returning()
     .getSQL();
@@ -117,7 +128,7 @@ async function confirmLiveHold(tx: Tx, holdId: string, confirmed: object, now: D
     .set({ status: "paid", updatedAt: now })
     .where(and(eq(holds.id, holdId), sql`exists (select 1 from confirmed)`))
     .getSQL();
-  const result = (await tx.execute(sql`
+  return sql`
     with confirmed as (${confirm}), paid as (${paid})
     select c.id, c.facility_type as "facilityType", c.court_id as "courtId", c.dart_bay_id as "dartBayId",
            ${courts.name} as "courtName", ${dartBays.name} as "dartBayName", c.date::text as "date",
@@ -127,9 +138,8 @@ async function confirmLiveHold(tx: Tx, holdId: string, confirmed: object, now: D
       from confirmed c
       left join ${courts} on ${courts.id} = c.court_id
       left join ${dartBays} on ${dartBays.id} = c.dart_bay_id
-     order by c.date, c.start_time, c.created_at`)) as unknown as { rows: Array<HoldItemRow & Customer> };
-  return result.rows;
-}
+     order by c.date, c.start_time, c.created_at`;
+});
 
 /** An ended hold's reservations (cancelled by its end) confirmed again; returns those it changed. */
 function restoreEndedReservations(tx: Tx, holdId: string, confirmed: object) {

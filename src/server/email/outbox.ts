@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
 import { DEFAULT_BRAND_COLOR } from "../../domain/venue-identity";
 import type { Db, Tx } from "../db/client";
+import { fixedStatement } from "../db/fixed-statement";
 import { CHANNELS } from "../db/notify-bus";
 import { emailOutbox, venueSettings } from "../db/schema";
 import type { Logger } from "../lib/logger";
@@ -32,14 +33,6 @@ export function retryDelayMs(attempts: number): number {
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
-/** The HTML with the venue's colour in the layout's brand places, read where it is inserted. */
-function branded(html: string | undefined): SQL | string | null {
-  if (!html) return null;
-  if (!html.includes(BRAND_COLOR)) return html;
-  const colour = sql`(select ${venueSettings.brandColor} from ${venueSettings} where ${venueSettings.id} = 1)`;
-  return sql`replace(${html}::text, ${BRAND_COLOR}::text, coalesce(${colour}, ${DEFAULT_BRAND_COLOR}::text))`;
-}
-
 // Every email goes through the email_outbox table (DECISIONS.md), written in the caller's
 // transaction, so none is lost when the mail server is down; a worker delivers and retries.
 export function createOutbox(options: {
@@ -60,21 +53,16 @@ export function createOutbox(options: {
    * (src/server/db/notify-bus.ts), not only this one's.
    */
   async function enqueue(executor: Db | Tx, email: OutgoingEmail): Promise<void> {
-    const queued = executor
-      .insert(emailOutbox)
-      .values({
-        toAddress: email.to,
-        subject: email.subject,
-        textBody: email.text,
-        htmlBody: branded(email.html),
-        attachments: email.attachments ?? null,
-        dedupeKey: email.dedupeKey ?? null,
-        // Due now by the clock the worker reads (deps.now), not the database server's.
-        nextAttemptAt: now(),
-      })
-      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-      .getSQL();
-    await executor.execute(sql`with queued as (${queued}) select pg_notify(${CHANNELS.outbox}, '')`);
+    await enqueueStatement(executor, {
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html ?? null,
+      attachments: email.attachments ? JSON.stringify(email.attachments) : null,
+      dedupeKey: email.dedupeKey ?? null,
+      // Due now by the clock the worker reads (deps.now), not the database server's.
+      nextAttemptAt: now(),
+    });
     nudge();
   }
 
@@ -206,4 +194,35 @@ export function createOutbox(options: {
       await running;
     },
   };
+}
+
+/**
+ * An email queued and the outbox's channel notified, in one statement of a fixed shape (rendered
+ * once: db/fixed-statement.ts, decision 045). The attachments go as JSON text or null (drizzle would
+ * encode a null placeholder as JSON's null).
+ */
+const enqueueStatement = fixedStatement<never>("outbox_enqueue", (executor) => {
+  const queued = executor
+    .insert(emailOutbox)
+    .values({
+      toAddress: sql.placeholder("toAddress"),
+      subject: sql.placeholder("subject"),
+      textBody: sql.placeholder("textBody"),
+      htmlBody: branded(sql.placeholder("htmlBody")),
+      attachments: sql`${sql.placeholder("attachments")}`,
+      dedupeKey: sql.placeholder("dedupeKey"),
+      nextAttemptAt: sql.placeholder("nextAttemptAt"),
+    })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .getSQL();
+  return sql`with queued as (${queued}) select pg_notify(${CHANNELS.outbox}, '')`;
+});
+
+/**
+ * The HTML with the venue's colour in the layout's brand places, read where it is inserted (HTML
+ * without those places, or none, comes through unchanged).
+ */
+function branded(html: Placeholder): SQL {
+  const colour = sql`(select ${venueSettings.brandColor} from ${venueSettings} where ${venueSettings.id} = 1)`;
+  return sql`replace(${html}::text, ${BRAND_COLOR}::text, coalesce(${colour}, ${DEFAULT_BRAND_COLOR}::text))`;
 }
