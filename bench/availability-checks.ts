@@ -4,7 +4,7 @@
 import { STATE } from "./database-table";
 import type { LatencyFigure } from "./load";
 import type { Check, DatabaseResult } from "./results";
-import { BUDGET, GROWTH_WINDOWS } from "./settings";
+import { BUDGET, windowsText } from "./settings";
 
 export const find = (figures: LatencyFigure[], label: string, connections = 16) =>
   figures.find((f) => f.label === label && f.connections === connections);
@@ -96,7 +96,7 @@ export function availabilityChecks(r: DatabaseResult): Check[] {
     const after = find(r.uncachedWithGrowth, label);
     if (before && after) {
       checks.push({
-        figure: `${db}: uncached availability p50 with growth vs its twin without (${label}, 16 conn, median of ${GROWTH_WINDOWS} alternating windows)`,
+        figure: `${db}: uncached availability p50 with growth vs its twin without (${label}, 16 conn, ${windowsText})`,
         value: `${after.p50} vs ${before.p50} ms (${pct(after.p50, before.p50)})`,
         budget: `≤ +${BUDGET.growthP50 * 100}% or ≤ 1 ms (autocannon's resolution)`,
         pass: after.p50 <= before.p50 * (1 + BUDGET.growthP50) || after.p50 - before.p50 <= 1,

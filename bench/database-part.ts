@@ -3,7 +3,8 @@
 // `benchDatabase` measures: the floors (the raw floor alternating with the grown copy's), the
 // uncached server (bench/uncached-part.ts: availability alternating with the grown copy's server,
 // then holds, contention, the rush, the journey), the cached server (and Lighthouse, once), the
-// double-booking check, and the reports and export on the grown copy (growth-part.ts).
+// double-booking check, and the reports and export on the grown copy (growth-part.ts). The figures
+// for information only run with `--info` (bench/settings.ts, decision 046).
 import { addDaysToDate } from "../src/domain/venue-time";
 import { frontendPart, lighthouseDone } from "./frontend-part";
 import { type GrowthCopies, growthReports, prepareGrowth, rawFloors, withGrownServer } from "./growth-part";
@@ -11,7 +12,7 @@ import { bareAvailability, load, log, part, stage, withServer } from "./harness"
 import { availabilityPath, type LatencyFigure, rotatingPaths } from "./load";
 import type { DatabaseResult, SeedSummary, SharedFigures } from "./results";
 import { type DatabaseTarget, runScript } from "./server";
-import { FRONTEND, SECONDS, SIDE_SECONDS, UNCACHED } from "./settings";
+import { FRONTEND, INFO, SECONDS, SIDE_SECONDS, UNCACHED } from "./settings";
 import { measureUncachedAvailability, measureUncachedBookings } from "./uncached-part";
 
 /** The bare HTTP half of the lookup's floor, measured in the first database's part. */
@@ -75,8 +76,9 @@ export async function benchDatabase(
         }),
       );
     }
-    // The bare answer has no database: the same figure for every database, measured once a run.
-    if (!bareHalf) {
+    // The bare answer has no database: the same figure for every database, measured once a run,
+    // for information (`--info`).
+    if (INFO && !bareHalf) {
       log(`${db}: the lookup's HTTP half of its floor, a bare node:http answer of the same size`);
       bareHalf = await part(failures, "bare HTTP answer (availability shape)", () => bareAvailability(hot));
     }
@@ -107,38 +109,47 @@ export async function benchDatabase(
       }),
     ),
   );
-  await stage(`${db}: the cached server${FRONTEND && !lighthouseDone() ? " and the front end" : ""}`, () =>
-    part(failures, "cached server", () =>
-      withServer(target, {}, async (server) => {
-        log(`${db}: cached availability (the 1-second cache, for information)`);
-        const url = server.url;
-        const a = await part(failures, "cached availability", async () => [
-          ...(await load<LatencyFigure[]>({
-            kind: "availability",
-            url,
-            label: "hot date",
-            paths: hot,
-            connections: [16],
-            seconds: SIDE_SECONDS,
-          })),
-          ...(await load<LatencyFigure[]>({
-            kind: "availability",
-            url,
-            label: "rotating",
-            paths: rotating,
-            connections: [16],
-            seconds: SIDE_SECONDS,
-          })),
-        ]);
-        r.cached = a ?? [];
-        if (FRONTEND && !lighthouseDone()) await frontendPart(url, shared);
-      }),
-    ),
-  );
+  // The cached server: the 1-second cache's reads (for information, `--info`) and, once a run,
+  // Lighthouse. Without either it is not started.
+  const frontend = FRONTEND && !lighthouseDone();
+  if (INFO || frontend) {
+    await stage(`${db}: the cached server${frontend ? " and the front end" : ""}`, () =>
+      part(failures, "cached server", () =>
+        withServer(target, {}, async (server) => {
+          const url = server.url;
+          if (INFO) r.cached = (await cachedReads(url, r, hot, rotating)) ?? [];
+          if (frontend) await frontendPart(url, shared);
+        }),
+      ),
+    );
+  }
   const overlaps = await part(failures, "double-booking check", () =>
     runScript<{ doubleBookings: number }>("bench/check-overlaps.ts", target.env),
   );
   r.doubleBookings = overlaps?.doubleBookings;
   await stage(`${db}: the reports and the export on the grown copy`, () => growthReports(copies, r));
   return r;
+}
+
+/** The 1-second cache's reads, hot date and rotating, 16 connections (information). */
+function cachedReads(url: string, r: DatabaseResult, hot: string[], rotating: string[]) {
+  log(`${r.database}: cached availability (the 1-second cache, for information)`);
+  return part(r.failures, "cached availability", async () => [
+    ...(await load<LatencyFigure[]>({
+      kind: "availability",
+      url,
+      label: "hot date",
+      paths: hot,
+      connections: [16],
+      seconds: SIDE_SECONDS,
+    })),
+    ...(await load<LatencyFigure[]>({
+      kind: "availability",
+      url,
+      label: "rotating",
+      paths: rotating,
+      connections: [16],
+      seconds: SIDE_SECONDS,
+    })),
+  ]);
 }

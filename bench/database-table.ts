@@ -1,7 +1,7 @@
 // The table a database's part prints: every figure it measured, as req/s, p50 and p99.
 import type { LatencyFigure } from "./load";
 import type { DatabaseResult } from "./results";
-import { GROWTH_WINDOWS } from "./settings";
+import { windowsText } from "./settings";
 
 export function table(rows: string[][]): string {
   const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
@@ -39,7 +39,7 @@ export function databaseTable(r: DatabaseResult): string[] {
   // with the grown copy's (the budgets' 16 connections when there is one), the windows before it and
   // a second of its own.
   const readsWarm = `${STATE.warm} (2 s of the same load first)`;
-  const windowsWarm = `${STATE.warm} (median of ${GROWTH_WINDOWS} windows alternating with the grown copy's)`;
+  const windowsWarm = `${STATE.warm} (${windowsText} alternating with the grown copy's)`;
   for (const f of r.uncached) {
     const state = r.uncachedTwin.includes(f) ? windowsWarm : readsWarm;
     rows.push([
@@ -69,10 +69,10 @@ export function databaseTable(r: DatabaseResult): string[] {
       "raw floor (driver loop, 16 concurrent)",
       r.rawFloor,
       floorAlternating
-        ? `${STATE.warm} (median of ${GROWTH_WINDOWS} windows alternating with the grown copy's, 1 s of loops each)`
+        ? `${STATE.warm} (${windowsText} alternating with the grown copy's, 1 s of loops each)`
         : `${STATE.warm} (2 s of loops first)`,
     ],
-    ["  + growth (median of alternating windows)", r.rawFloorWithGrowth, `${STATE.warm} (1 s of loops)`],
+    [`  + growth (${windowsText} alternating)`, r.rawFloorWithGrowth, `${STATE.warm} (1 s of loops)`],
     ...(floorAlternating
       ? []
       : ([

@@ -1,7 +1,7 @@
 // The front end, measured once per run: what a first visit downloads (page weight: bytes, which no
 // other load on the machine changes, so the bench takes it beside npm start's sustained load,
-// bench/run.ts) and Lighthouse's scores on the first cached server (a quiet machine), the admin's
-// page signed in (bench/frontend.ts).
+// bench/run.ts) and Lighthouse's scores on the first cached server (a quiet machine), and with
+// `--info` the admin's page signed in (bench/frontend.ts).
 import {
   type LighthouseFigure,
   measureLighthouse,
@@ -11,7 +11,7 @@ import {
 } from "./frontend";
 import { freePort, log, part } from "./harness";
 import type { SharedFigures } from "./results";
-import { LIGHTHOUSE_RUNS } from "./settings";
+import { INFO, LIGHTHOUSE_RUNS } from "./settings";
 
 let lighthouseTaken = false;
 /** Whether Lighthouse has run (once a run, on the first database's cached server). */
@@ -33,7 +33,7 @@ export async function frontendPart(url: string, shared: SharedFigures) {
   lighthouseTaken = true;
   const failures = shared.frontendFailures;
   if (!shared.frontend || shared.frontend.weights.length === 0) await pageWeightPart(url, shared);
-  log(`front end: Lighthouse × ${LIGHTHOUSE_RUNS} on /book, /events and /admin`);
+  log(`front end: Lighthouse × ${LIGHTHOUSE_RUNS} on /book and /events${INFO ? " and /admin" : ""}`);
   const lighthouse: LighthouseFigure[] = [];
   const port = await freePort();
   for (const path of ["/book", "/events"]) {
@@ -42,9 +42,12 @@ export async function frontendPart(url: string, shared: SharedFigures) {
     );
     if (l) lighthouse.push(l);
   }
-  const cookie = await part(failures, "sign in (admin)", () =>
-    signInCookie(url, "admin@backspin-social.example", "demo-admin-2026"),
-  );
+  // /admin has no budget (a staff page on staff's machines): for information, `--info`.
+  const cookie = !INFO
+    ? undefined
+    : await part(failures, "sign in (admin)", () =>
+        signInCookie(url, "admin@backspin-social.example", "demo-admin-2026"),
+      );
   if (cookie) {
     const l = await part(failures, "Lighthouse /admin", () =>
       measureLighthouse(url, "/admin", { runs: LIGHTHOUSE_RUNS, port, cookie }),

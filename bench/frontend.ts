@@ -194,8 +194,13 @@ async function lighthouseRun(
 }
 
 /** The middle value (the upper one of an even count). */
-export const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** The middle value; of an even count, the mean of the middle two (of two windows, their mean). */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length % 2 === 1) return sorted[mid] ?? 0;
+  return sorted.length === 0 ? 0 : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
 
 /** Page weight of /book and /events, and Lighthouse on them (and /admin, signed in, for the record). */
 export async function measureFrontend(

@@ -53,7 +53,7 @@ export async function prepareGrowth(
 /**
  * The raw floor of the seeded database (`r.rawFloor`, and `r.rawFloorTwin` for the growth row) and
  * of its grown copy, `GROWTH_WINDOWS` alternating windows each in one process (bench/raw-floor.ts),
- * each after a second of loops; the medians. Without a grown copy, one window after 2 s of loops.
+ * each after a second of loops; the medians (of two windows, the means). Without a grown copy, one window after 2 s of loops.
  */
 export async function rawFloors(
   target: DatabaseTarget,
@@ -91,7 +91,7 @@ export async function rawFloors(
 /**
  * Uncached availability at 16 connections on the seeded database's server (`url`) and on the grown
  * copy's (`grownUrl`), `GROWTH_WINDOWS` alternating windows of half a load figure each, a second of
- * warm-up in each: the medians. The seeded one's is the budget's figure and the growth row's twin.
+ * warm-up in each: the medians (of two windows, the means). The seeded one's is the budget's figure and the growth row's twin.
  */
 export async function alternateAvailability(
   url: string,
@@ -144,16 +144,18 @@ async function availabilityWindow(url: string, label: string, paths: string[]): 
   return figure;
 }
 
-/** The windows' medians (each figure on its own), errors summed. */
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The windows' medians (each figure on its own; of two windows, their means), errors summed. */
 function medianFigure(windows: LatencyFigure[]): LatencyFigure {
   const first = windows[0];
   if (!first) throw new Error("no windows");
   return {
     label: first.label,
     connections: first.connections,
-    rps: median(windows.map((w) => w.rps)),
-    p50: median(windows.map((w) => w.p50)),
-    p99: median(windows.map((w) => w.p99)),
+    rps: Math.round(median(windows.map((w) => w.rps))),
+    p50: round2(median(windows.map((w) => w.p50))),
+    p99: round2(median(windows.map((w) => w.p99))),
     non2xx: windows.reduce((n, w) => n + w.non2xx, 0),
     errors: windows.reduce((n, w) => n + w.errors, 0),
   };
@@ -165,8 +167,8 @@ function medianFloor(windows: RawFloor[]): RawFloor {
   return {
     concurrency: first.concurrency,
     lookups: windows.reduce((n, w) => n + w.lookups, 0),
-    perSecond: median(windows.map((w) => w.perSecond)),
-    p50: median(windows.map((w) => w.p50)),
-    p99: median(windows.map((w) => w.p99)),
+    perSecond: Math.round(median(windows.map((w) => w.perSecond))),
+    p50: round2(median(windows.map((w) => w.p50))),
+    p99: round2(median(windows.map((w) => w.p99))),
   };
 }
