@@ -4,7 +4,8 @@ import type { ReminderSettingsBody } from "../../../../contracts/notifications";
 import { LoadError } from "../../../components/LoadError";
 import { PageLoader } from "../../../components/layout/AppLayout";
 import { errorMessage } from "../../../lib/api";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { notifySuccess } from "../../../lib/notify";
+import { useFormError } from "../../../lib/use-form-error";
 import { useReminderSettings } from "./api/get-reminder-settings";
 import { useSaveReminderSettings } from "./api/save-reminder-settings";
 
@@ -27,7 +28,7 @@ function ReminderForm({ initial }: { initial: ReminderSettingsBody }) {
   const [lead, setLead] = useState<number | string>(initial.leadHours);
   const [withSecond, setWithSecond] = useState(initial.secondLeadHours !== null);
   const [second, setSecond] = useState<number | string>(initial.secondLeadHours ?? 2);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, fail } = useFormError();
   const save = useSaveReminderSettings();
 
   const submit = (e: FormEvent) => {
@@ -39,11 +40,7 @@ function ReminderForm({ initial }: { initial: ReminderSettingsBody }) {
           setError(null);
           notifySuccess("Settings saved");
         },
-        onError: (err) => {
-          const message = errorMessage(err, "Failed to save settings");
-          setError(message);
-          notifyError(message);
-        },
+        onError: (err) => fail(err, "Failed to save settings"),
       },
     );
   };

@@ -5,7 +5,8 @@ import { DAY_NAMES } from "../../../../../domain/venue-hours";
 import { LoadError } from "../../../../components/LoadError";
 import { PageLoader } from "../../../../components/layout/AppLayout";
 import { errorMessage } from "../../../../lib/api";
-import { notifyError, notifySuccess } from "../../../../lib/notify";
+import { notifySuccess } from "../../../../lib/notify";
+import { useFormError } from "../../../../lib/use-form-error";
 import { useOpeningHours, useSaveOpeningHours } from "../api/opening-hours";
 
 const ORDER = [1, 2, 3, 4, 5, 6, 0]; // weeks start on Monday (SPEC §9)
@@ -15,7 +16,7 @@ export function WeeklyHours() {
   const hours = useOpeningHours();
   const save = useSaveOpeningHours();
   const [draft, setDraft] = useState<OpeningHoursBody | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, fail } = useFormError();
   useEffect(() => {
     if (hours.data && !draft) setDraft(hours.data);
   }, [hours.data, draft]);
@@ -44,11 +45,7 @@ export function WeeklyHours() {
         e.preventDefault();
         save.mutate(draft, {
           onSuccess: () => notifySuccess("Opening hours saved"),
-          onError: (err) => {
-            const message = errorMessage(err, "Failed to save hours");
-            setError(message);
-            notifyError(message);
-          },
+          onError: (err) => fail(err, "Failed to save hours"),
         });
       }}
     >

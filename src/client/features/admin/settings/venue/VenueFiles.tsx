@@ -1,7 +1,7 @@
 import { Anchor, Button, FileInput, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { errorMessage } from "../../../../lib/api";
-import { notifyError, notifySuccess } from "../../../../lib/notify";
+import { notifySuccess } from "../../../../lib/notify";
+import { useFormError } from "../../../../lib/use-form-error";
 import { useUploadVenueFile, type VenueFileKind } from "../api/upload-venue-file";
 
 function FileUpload({
@@ -17,7 +17,7 @@ function FileUpload({
 }) {
   const upload = useUploadVenueFile();
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, fail } = useFormError();
   const send = () => {
     if (!file) {
       setError("Choose a file to upload");
@@ -31,11 +31,7 @@ function FileUpload({
           setError(null);
           notifySuccess(kind === "logo" ? "Logo uploaded" : "Waiver uploaded");
         },
-        onError: (err) => {
-          const message = errorMessage(err, "Upload failed");
-          setError(message);
-          notifyError(message);
-        },
+        onError: (err) => fail(err, "Upload failed"),
       },
     );
   };
