@@ -1,7 +1,9 @@
 // Bundles the server into dist/server (main.js) and the operator commands into dist/server/cli,
 // so a release pruned to production dependencies runs them with plain `node`, without tsx.
-// npm packages stay external (they are in node_modules).
+// Most npm packages stay external (they are in node_modules); the ESM libraries of many small
+// files are bundled in, which makes the start faster (scripts/server-bundle.mjs, decision 047).
 import { build } from "esbuild";
+import { externalPackages } from "./server-bundle.mjs";
 
 const CLIS = ["migrate", "seed", "create-admin", "manager-password", "backup", "restore"];
 
@@ -15,7 +17,7 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  external: externalPackages(),
   sourcemap: true,
   logLevel: "warning",
 });

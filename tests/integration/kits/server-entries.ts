@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { inject } from "vitest";
+import { externalPackages } from "../../../scripts/server-bundle.mjs";
 import { projectRoot } from "../../../src/server/lib/paths";
 
 // Tests that start the server or an operator command as its own process (a production start, three
@@ -35,7 +36,7 @@ export async function bundleServerEntries(outdir: string): Promise<() => void> {
     platform: "node",
     format: "esm",
     target: "node20",
-    packages: "external",
+    external: externalPackages(projectRoot),
     logLevel: "warning",
   });
   return () => rmSync(outdir, { recursive: true, force: true });
