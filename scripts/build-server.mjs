@@ -18,7 +18,10 @@ await build({
   format: "esm",
   target: "node20",
   external: externalPackages(),
+  // The map without the sources' text (the stack traces need only the mappings; the sources are in
+  // the release): --enable-source-maps parses it at the start, 2.4 MB instead of 7.8 (decision 047).
   sourcemap: true,
+  sourcesContent: false,
   logLevel: "warning",
 });
 console.log("server built: dist/server (main.js, cli/)");
