@@ -12,6 +12,11 @@ const SOURCES = [
   "vite.config.ts",
   "package.json",
   "package-lock.json",
+  // How the build is made: a change to what the server bundle takes in (decision 047) rebuilds too.
+  "scripts/build-server.mjs",
+  "scripts/server-bundle.mjs",
+  "scripts/build-embedded-template.mjs",
+  "scripts/compress-assets.mjs",
 ];
 const OUTPUTS = ["dist/client/index.html", "dist/server/main.js", "dist/embedded/pgdata/PG_VERSION"];
 
