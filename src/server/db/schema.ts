@@ -631,6 +631,10 @@ export const paymentRefunds = pgTable(
     index("payment_refunds_payment_idx").on(t.paymentId),
     index("payment_refunds_key_idx").on(t.idempotencyKey),
     index("payment_refunds_created_idx").on(t.createdAt),
+    // One provider refund is booked once, on whichever payment booked it first (0032, decision 043).
+    uniqueIndex("payment_refunds_provider_refund_key")
+      .on(t.providerRefundId)
+      .where(sql`${t.providerRefundId} is not null`),
   ],
 );
 

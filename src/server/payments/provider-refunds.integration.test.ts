@@ -18,9 +18,17 @@ import {
   postWebhook,
   startFakeStripe,
 } from "../../../tests/integration/kits/booking-test-kit";
+import { createMember } from "../../../tests/integration/kits/factories";
 import { failUpdatesOf } from "../../../tests/integration/kits/webhook-kit";
 import type { AdminDayResponse } from "../../contracts/admin";
-import { auditLog, paymentRefunds, payments, processedWebhookEvents, reservations } from "../db/schema";
+import {
+  auditLog,
+  paymentRefunds,
+  payments,
+  pendingMembershipSignups,
+  processedWebhookEvents,
+  reservations,
+} from "../db/schema";
 import { present } from "../lib/present";
 import { OUR_REFUND_KEY } from "../payment-provider";
 import { lockPaymentById } from "./payment-rows";
@@ -142,6 +150,19 @@ const reservationAsStaffSee = async (id: string) => {
   expect(response.status).toBe(200);
   return present(((await response.json()) as AdminDayResponse).reservations.find((r) => r.id === id));
 };
+
+/** The SQLSTATE of a database error, through the driver's and Drizzle's wrapping. */
+function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === "string") return e.code;
+  }
+  return undefined;
+}
+const refusal = (write: Promise<unknown>) =>
+  write.then(
+    () => "written",
+    (err: unknown) => sqlState(err),
+  );
 
 describe("refunds made in the Stripe dashboard (decision 043)", () => {
   it("books a full refund once: the payment is refunded, the ledger says the dashboard, the booking stays", async () => {
@@ -348,6 +369,131 @@ describe("refunds made in the Stripe dashboard (decision 043)", () => {
     expect(await book()).toBe(false);
     expect(await paymentRow(payment.id)).toMatchObject({ refundedCents: 700 });
     expect(await ledgerOf(payment.id)).toHaveLength(1);
+  });
+
+  it("the database holds one provider refund id once: a second ledger row is refused, its event books nothing", async () => {
+    const first = await paidStripeBooking("09:00");
+    const second = await paidStripeBooking("09:30");
+    const refundId = `re_${randomBytes(8).toString("hex")}`;
+    const refund = { id: refundId, amount: 1100, paymentIntent: first.paymentIntent };
+    expect(await deliver(refundEvent("refund.created", refund))).toBe("refunded");
+
+    // Migration 0032: whatever a writer forgot to check, the ledger cannot hold the id twice.
+    const row = (paymentId: string) => ({
+      paymentId,
+      amountCents: 100,
+      providerRefundId: refundId,
+      idempotencyKey: "k",
+    });
+    expect(await refusal(bed.t.db.insert(paymentRefunds).values(row(first.payment.id)))).toBe("23505");
+    expect(await refusal(bed.t.db.insert(paymentRefunds).values(row(second.payment.id)))).toBe("23505");
+    // Refunds without a provider id (the desk's) are not held to it.
+    const rolledBack = new Error("rolled back");
+    const nulls = bed.t.db.transaction(async (tx) => {
+      const desk = { ...row(second.payment.id), providerRefundId: null };
+      await tx.insert(paymentRefunds).values([desk, desk]);
+      throw rolledBack;
+    });
+    await expect(nulls).rejects.toBe(rolledBack);
+
+    // An event naming that refund on another payment is answered (no retry), and books nothing.
+    const elsewhere = { ...refund, paymentIntent: second.paymentIntent };
+    expect(await deliver(refundEvent("refund.updated", elsewhere))).toBe("duplicate");
+    expect(await paymentRow(second.payment.id)).toMatchObject({ state: "completed", refundedCents: 0 });
+    expect(await ledgerOf(second.payment.id)).toEqual([]);
+    expect(await auditOf(second.payment.id)).toEqual([]);
+    // The first payment's echo still finds its row: booked once.
+    expect(await deliver(refundEvent("refund.updated", refund))).toBe("duplicate");
+    expect((await paymentRow(first.payment.id)).refundedCents).toBe(1100);
+    expect(await ledgerOf(first.payment.id)).toHaveLength(1);
+    expect(await netOfLedger(first.payment.id)).toBe(first.payment.amountCents - 1100);
+  });
+
+  it("does not book the echo of our own refund of an extra membership's payment", async () => {
+    // An email with a live membership pays a second one: the spine cancels and refunds it
+    // (refund-extra-membership.ts), then Stripe's refund events come back naming the payment intent.
+    const member = await createMember(bed.t.db, {
+      stripeSubscriptionId: `sub_${randomBytes(6).toString("hex")}`,
+    });
+    const [signup] = await bed.t.db
+      .insert(pendingMembershipSignups)
+      .values({
+        email: member.email,
+        firstName: "Jamie",
+        lastName: "Twice",
+        plan: "monthly",
+        passwordHash: "hash",
+        expiresAt: new Date(bed.clock.now().getTime() + 3600_000),
+      })
+      .returning();
+    const sessionId = `cs_${randomBytes(8).toString("hex")}`;
+    const [extra] = await bed.t.db
+      .insert(payments)
+      .values({
+        provider: "stripe",
+        purpose: "membership",
+        reference: present(signup).id,
+        providerSessionId: sessionId,
+        amountCents: 7900,
+        state: "created",
+      })
+      .returning();
+    const payment = present(extra);
+    const invoiceId = `in_${randomBytes(8).toString("hex")}`;
+    const paymentIntent = `pi_${randomBytes(8).toString("hex")}`;
+    stripe.invoiceOfPayment.set(paymentIntent, invoiceId);
+    const completed = JSON.stringify({
+      id: `evt_${randomBytes(8).toString("hex")}`,
+      object: "event",
+      type: "checkout.session.completed",
+      created: Math.floor(bed.clock.now().getTime() / 1000),
+      livemode: false,
+      data: {
+        object: {
+          id: sessionId,
+          object: "checkout.session",
+          mode: "subscription",
+          status: "complete",
+          payment_status: "paid",
+          amount_total: 7900,
+          currency: "usd",
+          customer: "cus_fake",
+          subscription: `sub_${randomBytes(6).toString("hex")}`,
+          invoice: invoiceId,
+          metadata: { purpose: "membership", paymentId: payment.id },
+        },
+      },
+    });
+    expect(await deliver(completed)).toBe("refunded");
+    const [ours] = await ledgerOf(payment.id);
+    expect(ours).toMatchObject({ amountCents: 7900, idempotencyKey: `refund-${payment.id}` });
+    const refundId = present(ours?.providerRefundId);
+    const [call] = stripe
+      .callsTo("POST", /^\/v1\/refunds$/)
+      .filter((c) => c.body.payment_intent === paymentIntent);
+    expect(call?.body[`metadata[${OUR_REFUND_KEY}]`]).toBe(`refund-${payment.id}`);
+    const before = { payment: await paymentRow(payment.id), ledger: await ledgerOf(payment.id) };
+    expect(before.payment).toMatchObject({
+      state: "refunded",
+      refundedCents: 7900,
+      providerPaymentId: invoiceId,
+    });
+
+    const lookups = stripe.callsTo("GET", /^\/v1\/invoice_payments$/).length;
+    const echo = {
+      id: refundId,
+      amount: 7900,
+      paymentIntent,
+      metadata: { [OUR_REFUND_KEY]: `refund-${payment.id}` },
+    };
+    expect(await deliver(refundEvent("refund.created", echo))).toBe("duplicate");
+    expect(await deliver(refundEvent("refund.updated", echo))).toBe("duplicate");
+    // Found through its invoice, as a membership payment is, and found booked.
+    expect(stripe.callsTo("GET", /^\/v1\/invoice_payments$/).length).toBe(lookups + 2);
+    expect(await paymentRow(payment.id)).toEqual(before.payment);
+    expect(await ledgerOf(payment.id)).toEqual(before.ledger);
+    expect(await netOfLedger(payment.id)).toBe(0);
+    expect(await auditOf(payment.id)).toEqual([]);
   });
 
   it("changes nothing when the same event comes twice, even at the same moment", async () => {

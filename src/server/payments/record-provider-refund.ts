@@ -124,13 +124,22 @@ export async function recordProviderRefund(deps: AppDeps, event: Stripe.Event): 
     // A refund this app asked for names its idempotency key; one without it came from the dashboard.
     const ourKey = refund.metadata?.[OUR_REFUND_KEY];
     const reason = ourKey ? "Refund made by this app, booked from Stripe's event" : DASHBOARD_REFUND_REASON;
-    await recordRefund(tx, payment, {
+    const fresh = await recordRefund(tx, payment, {
       amountCents: refund.amount,
       refundId,
       idempotencyKey: ourKey || `provider-refund-${refundId}`,
       now,
       ledger: { actorUserId: null, reservationId: null, reason },
     });
+    if (!fresh) {
+      // The ledger holds this refund id on another payment (the unique index's last word): booked
+      // once already, so the event is answered and nothing moves; staff can read why in the log.
+      deps.logger.error(
+        { ...log, paymentId: payment.id },
+        "provider refund already booked on another payment",
+      );
+      return "duplicate";
+    }
     const refundedCents = payment.refundedCents + refund.amount;
     await auditProviderRefund(tx, payment, "success", now, {
       refundId,

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { REFUND_MESSAGES, remainingCents } from "../../domain/refund-amounts";
 import type { Tx } from "../db/client";
 import { paymentRefunds, payments } from "../db/schema";
@@ -20,8 +20,11 @@ export type RefundLedgerEntry = {
  * holds the payment's row lock; more than remains is refused before anything moves. Exported for a
  * refund the provider made its own way (an extra membership's subscription cancelled and refunded,
  * one made in the provider's dashboard: record-provider-refund.ts). A provider refund id the ledger
- * already holds for this payment is not booked again (decision 043: the provider's event of our
- * refund, or our retry after that event booked it, adds nothing); false then.
+ * already holds is not booked again (decision 043: the provider's event of our refund, or our retry
+ * after that event booked it, adds nothing); false then, and the payment is left as it was. The
+ * ledger row goes first and the unique index on provider_refund_id (migration 0032) decides: a
+ * refund id booked by another transaction, or on another payment, is skipped rather than raised, so
+ * a webhook answers instead of failing into the provider's retries.
  */
 export async function recordRefund(
   tx: Tx,
@@ -34,14 +37,25 @@ export async function recordRefund(
     ledger?: RefundLedgerEntry;
   },
 ): Promise<boolean> {
-  if (input.refundId && input.amountCents > 0) {
-    const [booked] = await tx
-      .select({ id: paymentRefunds.id })
-      .from(paymentRefunds)
-      .where(
-        and(eq(paymentRefunds.paymentId, payment.id), eq(paymentRefunds.providerRefundId, input.refundId)),
-      );
-    if (booked) return false;
+  if (input.amountCents > 0) {
+    const booked = await tx
+      .insert(paymentRefunds)
+      .values({
+        paymentId: payment.id,
+        reservationId: input.ledger?.reservationId ?? null,
+        amountCents: input.amountCents,
+        actorUserId: input.ledger?.actorUserId ?? null,
+        reason: input.ledger?.reason ?? null,
+        providerRefundId: input.refundId,
+        idempotencyKey: input.idempotencyKey,
+        createdAt: input.now,
+      })
+      .onConflictDoNothing({
+        target: paymentRefunds.providerRefundId,
+        where: sql`${paymentRefunds.providerRefundId} is not null`,
+      })
+      .returning({ id: paymentRefunds.id });
+    if (booked.length === 0) return false;
   }
   const refundedCents = payment.refundedCents + input.amountCents;
   await tx
@@ -53,17 +67,6 @@ export async function recordRefund(
       updatedAt: input.now,
     })
     .where(eq(payments.id, payment.id));
-  if (input.amountCents <= 0) return true;
-  await tx.insert(paymentRefunds).values({
-    paymentId: payment.id,
-    reservationId: input.ledger?.reservationId ?? null,
-    amountCents: input.amountCents,
-    actorUserId: input.ledger?.actorUserId ?? null,
-    reason: input.ledger?.reason ?? null,
-    providerRefundId: input.refundId,
-    idempotencyKey: input.idempotencyKey,
-    createdAt: input.now,
-  });
   return true;
 }
 

@@ -157,9 +157,9 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
 }
 
 /**
- * Just enough of Stripe for the booking flow: coupons, checkout sessions (create, expire), refunds
- * and the invoice payments of a payment intent, with Stripe's idempotency (the same key answers the
- * first response again).
+ * Just enough of Stripe for the booking flow: coupons, checkout sessions (create, expire), refunds,
+ * the invoice payments of a payment intent or an invoice, and subscriptions (retrieve, cancel), with
+ * Stripe's idempotency (the same key answers the first response again).
  */
 export async function startFakeStripe() {
   const calls: StripeCall[] = [];
@@ -180,6 +180,7 @@ export async function startFakeStripe() {
     if (cacheKey && byKey.has(cacheKey)) return send(200, byKey.get(cacheKey));
     let answer: unknown;
     const expire = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    const subscription = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
     if (req.method === "POST" && path === "/v1/coupons") {
       answer = { id: `coupon_${++n}`, object: "coupon", amount_off: Number(body.amount_off) };
     } else if (req.method === "POST" && path === "/v1/checkout/sessions") {
@@ -198,12 +199,38 @@ export async function startFakeStripe() {
     } else if (req.method === "POST" && path === "/v1/refunds") {
       answer = { id: `re_fake_${++n}`, object: "refund", amount: Number(body.amount), status: "succeeded" };
     } else if (req.method === "GET" && path === "/v1/invoice_payments") {
+      // Either way round: the invoice a payment intent paid, or the payment intent of an invoice.
       const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
-      const invoice = invoiceOfPayment.get(query.get("payment[payment_intent]") ?? "");
-      const data = invoice
-        ? [{ id: `inpay_${++n}`, object: "invoice_payment", invoice, status: "paid" }]
+      const byInvoice = query.get("invoice");
+      const paid = byInvoice
+        ? [...invoiceOfPayment].find(([, invoice]) => invoice === byInvoice)
+        : [query.get("payment[payment_intent]") ?? ""].flatMap((pi) => {
+            const invoice = invoiceOfPayment.get(pi);
+            return invoice ? [[pi, invoice] as const] : [];
+          })[0];
+      const data = paid
+        ? [
+            {
+              id: `inpay_${++n}`,
+              object: "invoice_payment",
+              invoice: paid[1],
+              payment: { type: "payment_intent", payment_intent: paid[0] },
+              status: "paid",
+            },
+          ]
         : [];
       answer = { object: "list", url: path, has_more: false, data };
+    } else if (subscription && (req.method === "GET" || req.method === "DELETE")) {
+      // A live subscription, or the one just cancelled: the extra membership's refund cancels it.
+      answer = {
+        id: subscription[1],
+        object: "subscription",
+        customer: "cus_fake",
+        status: req.method === "DELETE" ? "canceled" : "active",
+        cancel_at: null,
+        cancel_at_period_end: false,
+        items: { object: "list", data: [] },
+      };
     } else {
       return send(404, { error: { type: "invalid_request_error", message: `No fake for ${path}` } });
     }
