@@ -119,6 +119,15 @@ export interface PaymentProvider {
    */
   invoiceOfPayment(providerPaymentId: string): Promise<string | null>;
   /**
+   * The checkout session a provider payment was made through (Stripe: the sessions listed by payment
+   * intent) with the payment id our metadata gave it, or null when it was made through none. A
+   * refund event can come before its checkout's event has stored the payment intent: this tells a
+   * payment of ours not recorded yet from another product's.
+   */
+  checkoutSessionOfPayment(
+    providerPaymentId: string,
+  ): Promise<{ sessionId: string; paymentId: string | null } | null>;
+  /**
    * The subscription as the provider knows it now (Stripe: fetched fresh, so events arriving out of
    * order cannot roll it back), or null when the provider keeps no state of its own (the test
    * checkout): the copy inside the signed event is then the truth.

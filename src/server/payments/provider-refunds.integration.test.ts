@@ -21,6 +21,7 @@ import {
 import { createMember } from "../../../tests/integration/kits/factories";
 import { failUpdatesOf } from "../../../tests/integration/kits/webhook-kit";
 import type { AdminDayResponse } from "../../contracts/admin";
+import { pgErrorCode } from "../db/pg-errors";
 import {
   auditLog,
   paymentRefunds,
@@ -151,17 +152,10 @@ const reservationAsStaffSee = async (id: string) => {
   return present(((await response.json()) as AdminDayResponse).reservations.find((r) => r.id === id));
 };
 
-/** The SQLSTATE of a database error, through the driver's and Drizzle's wrapping. */
-function sqlState(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === "string") return e.code;
-  }
-  return undefined;
-}
 const refusal = (write: Promise<unknown>) =>
   write.then(
     () => "written",
-    (err: unknown) => sqlState(err),
+    (err: unknown) => pgErrorCode(err),
   );
 
 describe("refunds made in the Stripe dashboard (decision 043)", () => {
@@ -590,6 +584,57 @@ describe("refunds made in the Stripe dashboard (decision 043)", () => {
     expect(await bed.t.db.select({ id: paymentRefunds.id }).from(paymentRefunds)).toHaveLength(
       ledgerBefore.length,
     );
+  });
+
+  it("books a refund that comes before its checkout's payment is recorded, once Stripe delivers it again", async () => {
+    const client = bed.t.client();
+    const hold = await createHoldOk(
+      client,
+      holdBody({ items: [item({ date: DAY, startTime: "17:00", duration: 60 })] }),
+    );
+    const checkout = await checkoutOk(client, hold);
+    const payment = await paymentForSession(bed.t.deps, checkout.sessionId);
+    const paymentIntent = `pi_${randomBytes(8).toString("hex")}`;
+    stripe.sessionOfPayment.set(paymentIntent, {
+      id: checkout.sessionId,
+      metadata: { purpose: "reservation", paymentId: payment.id },
+    });
+    // Refunded in the dashboard, and Stripe's refund event overtakes checkout.session.completed.
+    const refundId = `re_${randomBytes(8).toString("hex")}`;
+    const early = refundEvent("refund.created", { id: refundId, amount: 1000, paymentIntent });
+    const eventId = (JSON.parse(early) as { id: string }).id;
+    const answered = await postWebhook(bed.t.request, early, sign(early));
+    expect(answered.status).toBe(503);
+    // Nothing recorded, not even the event: Stripe's redelivery is processed afresh.
+    expect(
+      await bed.t.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, eventId)),
+    ).toEqual([]);
+    expect(await ledgerOf(payment.id)).toEqual([]);
+
+    expect(await deliver(completedEvent(payment, { paymentIntent }))).toBe("confirmed");
+    expect(await deliver(early)).toBe("refunded");
+    expect(await deliver(early)).toBe("duplicate");
+    expect(await paymentRow(payment.id)).toMatchObject({ state: "completed", refundedCents: 1000 });
+    expect(await ledgerOf(payment.id)).toEqual([
+      expect.objectContaining({
+        amountCents: 1000,
+        providerRefundId: refundId,
+        reason: DASHBOARD_REFUND_REASON,
+      }),
+    ]);
+    expect(await netOfLedger(payment.id)).toBe(payment.amountCents - 1000);
+
+    // Another product's payment on the same account, through its own checkout: never ours, so
+    // answered 200 and recorded, never retried.
+    const theirs = `pi_${randomBytes(8).toString("hex")}`;
+    stripe.sessionOfPayment.set(theirs, { id: `cs_other_${randomBytes(6).toString("hex")}`, metadata: {} });
+    const other = refundEvent("refund.created", {
+      id: `re_${randomBytes(8).toString("hex")}`,
+      amount: 500,
+      paymentIntent: theirs,
+    });
+    expect(await deliver(other)).toBe("ignored");
+    expect(await deliver(other)).toBe("duplicate");
   });
 
   it("tells staff when a refund it booked later fails at Stripe", async () => {

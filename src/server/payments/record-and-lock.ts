@@ -6,6 +6,21 @@ import { isUuid } from "../lib/ids";
 import type { PaymentRow } from "./payment-rows";
 
 /**
+ * The payments row of a checkout session: by the stored session id, or by our payment id in the
+ * session's metadata when the server stopped between creating the session and storing its id.
+ */
+export function paymentOfSession(provider: string, sessionId: string, metadataPaymentId?: string | null) {
+  const byId = metadataPaymentId && isUuid(metadataPaymentId) ? metadataPaymentId : null;
+  return and(
+    eq(payments.provider, provider),
+    or(
+      eq(payments.providerSessionId, sessionId),
+      byId ? and(eq(payments.id, byId), isNull(payments.providerSessionId)) : undefined,
+    ),
+  );
+}
+
+/**
  * A checkout session's event, the settling transaction's first statement (issue 35: a payment's
  * transaction is its round trips, one after another): the event id recorded in the inbox, as
  * recordWebhookEvent does, and the payment the session belongs to locked: by the stored session id,
@@ -34,22 +49,12 @@ export async function recordEventAndLockPayment(
         .onConflictDoNothing()
         .returning({ eventId: processedWebhookEvents.eventId }),
     );
-  const metadataId = session.metadata?.paymentId;
-  const byId = metadataId && isUuid(metadataId) ? metadataId : null;
   const [row] = await tx
     .with(recorded)
     .select({ payment: payments, fresh: sql<boolean>`inbox.fresh` })
     .from(payments)
     .innerJoin(sql`(select exists (select 1 from ${recorded}) as fresh) inbox`, sql`true`)
-    .where(
-      and(
-        eq(payments.provider, provider),
-        or(
-          eq(payments.providerSessionId, session.id),
-          byId ? and(eq(payments.id, byId), isNull(payments.providerSessionId)) : undefined,
-        ),
-      ),
-    )
+    .where(paymentOfSession(provider, session.id, session.metadata?.paymentId))
     // The session's own row before a row found by the metadata's id.
     .orderBy(sql`${payments.providerSessionId} is null`)
     .limit(1)

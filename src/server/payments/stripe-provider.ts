@@ -1,7 +1,12 @@
 import type { PaymentProvider } from "../payment-provider";
 import { createStripeCheckoutSession, expireStripeCheckoutSession } from "./stripe-checkout-sessions";
 import { lazyStripeClient } from "./stripe-client";
-import { refundStripePayment, refundStripeSubscription, stripeInvoiceOfPayment } from "./stripe-refunds";
+import {
+  refundStripePayment,
+  refundStripeSubscription,
+  stripeCheckoutSessionOfPayment,
+  stripeInvoiceOfPayment,
+} from "./stripe-refunds";
 import {
   cancelStripeAtPeriodEnd,
   deferStripeBilling,
@@ -42,6 +47,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
     async invoiceOfPayment(providerPaymentId) {
       return stripeInvoiceOfPayment(await stripeClient(), providerPaymentId);
+    },
+    async checkoutSessionOfPayment(providerPaymentId) {
+      return stripeCheckoutSessionOfPayment(await stripeClient(), providerPaymentId);
     },
     async retrieveSubscription(subscriptionId) {
       return retrieveStripeSubscription(await stripeClient(), subscriptionId);

@@ -51,3 +51,10 @@ export async function stripeInvoiceOfPayment(stripe: Stripe, paymentIntent: stri
   const invoice = paid.data[0]?.invoice;
   return (typeof invoice === "string" ? invoice : invoice?.id) ?? null;
 }
+
+/** The checkout session a payment intent was paid through, with our payment id from its metadata. */
+export async function stripeCheckoutSessionOfPayment(stripe: Stripe, paymentIntent: string) {
+  const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
+  const session = sessions.data[0];
+  return session ? { sessionId: session.id, paymentId: session.metadata?.paymentId ?? null } : null;
+}

@@ -61,6 +61,11 @@ export function createTestProvider(options: { webhookSecret: string }): TestProv
       return null;
     },
 
+    async checkoutSessionOfPayment() {
+      // Nor does it send refund events of its own: ours are booked when we make them.
+      return null;
+    },
+
     async retrieveSubscription() {
       // The simulated subscription lives in the signed events the test checkout sends.
       return null;

@@ -157,7 +157,8 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
 }
 
 /**
- * Just enough of Stripe for the booking flow: coupons, checkout sessions (create, expire), refunds,
+ * Just enough of Stripe for the booking flow: coupons, checkout sessions (create, expire, list by
+ * payment intent), refunds,
  * the invoice payments of a payment intent or an invoice, and subscriptions (retrieve, cancel), with
  * Stripe's idempotency (the same key answers the first response again).
  */
@@ -165,6 +166,8 @@ export async function startFakeStripe() {
   const calls: StripeCall[] = [];
   /** The invoice each payment intent paid (a subscription's), for the invoice payments' list. */
   const invoiceOfPayment = new Map<string, string>();
+  /** The checkout session each payment intent was paid through, for the sessions' list. */
+  const sessionOfPayment = new Map<string, { id: string; metadata: Record<string, string> }>();
   const byKey = new Map<string, unknown>();
   let n = 0;
   const server = createServer(async (req, res) => {
@@ -194,6 +197,11 @@ export async function startFakeStripe() {
         payment_status: "unpaid",
         metadata: {},
       };
+    } else if (req.method === "GET" && path === "/v1/checkout/sessions") {
+      const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+      const session = sessionOfPayment.get(query.get("payment_intent") ?? "");
+      const data = session ? [{ ...session, object: "checkout.session", status: "complete" }] : [];
+      answer = { object: "list", url: path, has_more: false, data };
     } else if (req.method === "POST" && expire) {
       answer = { id: expire[1], object: "checkout.session", status: "expired" };
     } else if (req.method === "POST" && path === "/v1/refunds") {
@@ -243,6 +251,7 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     calls,
     invoiceOfPayment,
+    sessionOfPayment,
     callsTo: (method: string, pathPattern: RegExp) =>
       calls.filter((c) => c.method === method && pathPattern.test(c.path)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
