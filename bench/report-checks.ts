@@ -13,15 +13,16 @@ export function reportChecks(r: DatabaseResult): Check[] {
   }));
   const e = r.exportStream;
   if (e) {
+    const heap = `${BUDGET.exportHeapMb} MB`;
     checks.push({
-      figure: `${r.database}: a year's bookings CSV streamed (${e.rows} rows, ${e.megabytes} MB), server memory growth`,
-      value: `${e.rssGrowthMb} MB (from ${e.baselineRssMb} MB)`,
-      budget: `< ${BUDGET.exportRssGrowthMb} MB`,
-      pass: e.rows > 0 && e.rssGrowthMb < BUDGET.exportRssGrowthMb,
+      figure: `${r.database}: a year's bookings CSV streamed (${e.rows} rows, ${e.megabytes} MB) by a server whose heap is held to ${heap}`,
+      value: e.error ? `broke off after ${e.rows} rows: ${e.error}` : `complete`,
+      budget: `completes (--max-old-space-size=${BUDGET.exportHeapMb})`,
+      pass: e.rows > 0 && !e.error,
     });
     checks.push({
-      figure: `${r.database}: a year's bookings CSV streamed, rows per second`,
-      value: `${e.rowsPerSecond} rows/s (${e.seconds} s)`,
+      figure: `${r.database}: that download's rows per second, and the server's memory growth`,
+      value: `${e.rowsPerSecond} rows/s (${e.seconds} s); +${e.rssGrowthMb} MB (from ${e.baselineRssMb} MB)`,
       budget: "for information",
       pass: true,
       info: true,

@@ -8,6 +8,7 @@ import { log, part, withServer } from "./harness";
 import type { ReportFigure } from "./results";
 import { type DatabaseResult, failedDatabase, type SeedSummary } from "./results";
 import { type DatabaseTarget, runScript } from "./server";
+import { BUDGET } from "./settings";
 
 /** The report timings and the export's download on the grown database `target` into `r`. */
 export async function reportRows(target: DatabaseTarget, r: DatabaseResult, today: string) {
@@ -16,9 +17,11 @@ export async function reportRows(target: DatabaseTarget, r: DatabaseResult, toda
   r.reports = await part(r.failures, "reports on the grown database", () =>
     runScript<{ reports: ReportFigure[] }>("bench/report-timings.ts", target.env).then((x) => x.reports),
   );
-  log(`${db}: a year's bookings CSV streamed from the server`);
+  log(`${db}: a year's bookings CSV streamed from a server held to ${BUDGET.exportHeapMb} MB of heap`);
+  const heapLimit = `--max-old-space-size=${BUDGET.exportHeapMb}`;
+  const nodeOptions = [process.env.NODE_OPTIONS, heapLimit].filter(Boolean).join(" ");
   await part(r.failures, "the year's bookings export", () =>
-    withServer(target, {}, async (server) => {
+    withServer(target, { NODE_OPTIONS: nodeOptions }, async (server) => {
       if (!server.pid) throw new Error("the server's process id is unknown");
       r.exportStream = await measureExportStream(server.url, server.pid, today);
     }),

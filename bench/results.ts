@@ -94,6 +94,8 @@ export type ExportStreamFigure = {
   baselineRssMb: number;
   /** The server's resident memory at its highest during the download, over what it was before. */
   rssGrowthMb: number;
+  /** Why the download ended before its last row (the server ran out of heap, say); unset: complete. */
+  error?: string;
 };
 
 /** A database part that could not start (no server, no database): its failure alone. */

@@ -61,8 +61,12 @@ export const BUDGET = {
   journeyP99Ms: 500,
   /** Issue 33: each report's query on three years of a busy venue. */
   reportP99Ms: 500,
-  /** Issue 33 item 4: the server's memory growth while it streams a year's bookings CSV. */
-  exportRssGrowthMb: 64,
+  /**
+   * Issue 33 item 4 ("streamed at a steady memory"), decision 048: the year's bookings CSV is
+   * downloaded from a server whose V8 heap is held to this many MB (--max-old-space-size). One that
+   * streams it a batch at a time completes; one that held the year (tried: 385 MB more) does not.
+   */
+  exportHeapMb: 96,
 };
 /** `BENCH_ONLY=reports`: per database, only the history, the reports' rows and the export's. */
 export const REPORTS_ONLY = process.env.BENCH_ONLY === "reports";
