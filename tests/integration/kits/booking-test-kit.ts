@@ -158,9 +158,9 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
 
 /**
  * Just enough of Stripe for the booking flow: coupons, checkout sessions (create, expire, list by
- * payment intent), refunds,
- * the invoice payments of a payment intent or an invoice, and subscriptions (retrieve, cancel), with
- * Stripe's idempotency (the same key answers the first response again).
+ * payment intent), refunds, the invoice payments of a payment intent or an invoice, and
+ * subscriptions (retrieve, cancel), with Stripe's idempotency (the same key answers the first
+ * response again).
  */
 export async function startFakeStripe() {
   const calls: StripeCall[] = [];
@@ -210,12 +210,10 @@ export async function startFakeStripe() {
       // Either way round: the invoice a payment intent paid, or the payment intent of an invoice.
       const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
       const byInvoice = query.get("invoice");
+      const paymentIntent = query.get("payment[payment_intent]") ?? "";
       const paid = byInvoice
         ? [...invoiceOfPayment].find(([, invoice]) => invoice === byInvoice)
-        : [query.get("payment[payment_intent]") ?? ""].flatMap((pi) => {
-            const invoice = invoiceOfPayment.get(pi);
-            return invoice ? [[pi, invoice] as const] : [];
-          })[0];
+        : [...invoiceOfPayment].find(([pi]) => pi === paymentIntent);
       const data = paid
         ? [
             {
