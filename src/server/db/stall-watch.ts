@@ -14,6 +14,8 @@ import pg from "pg";
 // for a connection fails at once as "database unavailable" (503), and new checkouts fail at once
 // until a probe is answered again (one goes out every `probeMs` meanwhile). A frozen database is
 // then answered 503 within silenceMs + probeMs (1.5 s by default) however many requests wait.
+// An error from the server is an answer too: a database with no connection slot left for the probe
+// (FATAL 53300 "too many clients", say) is busy, not frozen, and its callers go on waiting.
 
 export class DatabaseFrozenError extends Error {
   constructor() {
@@ -34,6 +36,9 @@ export type StallWatchOptions = {
 };
 
 export type StallWatch = ReturnType<typeof createStallWatch>;
+
+/** An error the database server sent (with its SQLSTATE), as opposed to a timeout or a lost socket. */
+const isServerError = (err: unknown) => err instanceof pg.DatabaseError;
 
 /** Resolves once the event loop has read what already arrived (a timer can fire before the poll phase). */
 const afterPendingIo = () => new Promise((resolve) => setImmediate(resolve));
@@ -86,9 +91,13 @@ export function createStallWatch(options: StallWatchOptions) {
         settled = true;
         return true;
       },
-      () => {
+      (err: unknown) => {
         settled = true;
-        return false;
+        // Refused with an error of the server's own (a SQLSTATE): it answered, so it is alive. The
+        // connection is of no more use; the next probe opens another.
+        if (!isServerError(err)) return false;
+        dropProbeClient();
+        return true;
       },
     );
     let timer: NodeJS.Timeout | undefined;
@@ -168,9 +177,8 @@ export function createStallWatch(options: StallWatchOptions) {
           return value;
         },
         (err: unknown) => {
-          // A server's error (it has a SQLSTATE) is an answer; a timeout or a lost connection is not.
-          const code = (err as { code?: unknown } | null)?.code;
-          if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) answered();
+          // A server's error is an answer; a timeout or a lost connection is not.
+          if (isServerError(err)) answered();
           throw err;
         },
       );

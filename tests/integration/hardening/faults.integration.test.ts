@@ -195,6 +195,12 @@ describe.skipIf(!serverUrl)("the database restarted during a booking (PostgreSQL
   });
 
   const health = async () => (await p.request("/api/health")).status;
+  /** Every connection of the pool open through the proxy and taken (a drizzle query runs once awaited). */
+  const everyConnectionBusy = (max: number) =>
+    eventually(async () => {
+      const usage = p.deps.database.poolUsage();
+      return usage.total === max && usage.idle === 0 && proxy.openConnections >= max;
+    }, "every connection of the pool to be taken");
   const customer = (email: string) => ({ ...holdBody().customer, email });
 
   it("a hold cut off mid-transaction leaves nothing behind (not even its coupon use), and the app recovers without a restart", async () => {
@@ -421,12 +427,44 @@ describe.skipIf(!serverUrl)("the database restarted during a booking (PostgreSQL
     // Every connection of the pool busy for 3 s (twice the stall watch's 1.5 s), and more callers
     // waiting for one: the database answers the watch's probe, so nobody is told 503.
     const max = p.deps.database.poolUsage().max;
-    const sleeps = Array.from({ length: max }, () => p.deps.db.execute(sql`select pg_sleep(3)`));
+    const sleeps = Array.from({ length: max }, () =>
+      Promise.resolve(p.deps.db.execute(sql`select pg_sleep(3)`)),
+    );
+    await everyConnectionBusy(max);
     const requests = Array.from({ length: 5 }, (_, i) =>
       p.request(`/api/booking/availability?facilityType=court&date=2026-11-2${3 + (i % 4)}&duration=60`),
     );
     await Promise.all(sleeps);
     expect((await Promise.all(requests)).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await health()).toBe(200);
+  });
+
+  it("a database with no room for the watch's probe is busy, not frozen: its refusal is an answer", {
+    timeout: 60_000,
+  }, async () => {
+    // The probe goes out on a connection of its own. PostgreSQL at max_connections answers a new
+    // one at once with FATAL 53300: it is alive, so the requests waiting for it are served.
+    // Every connection cut first, the probe's from earlier tests too, so the next probe must connect.
+    proxy.cutAll();
+    await eventually(
+      async () => p.deps.database.poolUsage().total === 0,
+      "the pool to drop its cut connections",
+    );
+    const max = p.deps.database.poolUsage().max;
+    const sleeps = Array.from({ length: max }, () =>
+      Promise.resolve(p.deps.db.execute(sql`select pg_sleep(3)`)),
+    );
+    await everyConnectionBusy(max);
+    proxy.refuseNew("53300", "sorry, too many clients already");
+    try {
+      const requests = Array.from({ length: 3 }, (_, i) =>
+        p.request(`/api/booking/availability?facilityType=court&date=2026-11-2${4 + i}&duration=60`),
+      );
+      await Promise.all(sleeps);
+      expect((await Promise.all(requests)).map((r) => r.status)).toEqual([200, 200, 200]);
+    } finally {
+      proxy.acceptNew();
+    }
     expect(await health()).toBe(200);
   });
 

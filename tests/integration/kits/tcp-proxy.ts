@@ -20,6 +20,8 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   let accepted = 0;
   /** Frozen: connections stay open and new ones are accepted, but no byte moves either way. */
   let frozen = false;
+  /** While set, a new connection is answered with this PostgreSQL error instead of being forwarded. */
+  let refusal: Buffer | null = null;
   let server: Server | null = null;
   let port = 0;
 
@@ -33,6 +35,14 @@ export async function startTcpProxy(target: { host: string; port: number }) {
 
   function onConnection(client: Socket) {
     accepted++;
+    if (refusal) {
+      const answer = refusal;
+      // The server reads the startup message, answers with its error and closes (as PostgreSQL
+      // does for a connection it has no room for); open connections are not touched.
+      client.once("data", () => client.end(answer));
+      client.on("error", () => client.destroy());
+      return;
+    }
     const upstream = createConnection({ host: target.host, port: target.port });
     const pair = { client, upstream };
     pairs.add(pair);
@@ -130,6 +140,17 @@ export async function startTcpProxy(target: { host: string; port: number }) {
         pair.upstream.resume();
       }
     },
+    /**
+     * The server answers every new connection with a FATAL error (SQLSTATE `code`, e.g. 53300 "too
+     * many clients already") until `acceptNew()`; the open ones go on as before.
+     */
+    refuseNew(code: string, message: string) {
+      refusal = postgresError(code, message);
+    },
+    /** New connections are forwarded again. */
+    acceptNew() {
+      refusal = null;
+    },
     /** The server is gone: every connection is cut and new ones are refused. */
     async down() {
       const current = server;
@@ -150,4 +171,13 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
     },
   };
+}
+
+/** A PostgreSQL protocol ErrorResponse ('E'): severity FATAL, the SQLSTATE and the message. */
+function postgresError(code: string, message: string): Buffer {
+  const fields = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0\0`, "utf8");
+  const head = Buffer.alloc(5);
+  head.write("E", 0, "latin1");
+  head.writeInt32BE(fields.length + 4, 1);
+  return Buffer.concat([head, fields]);
 }
