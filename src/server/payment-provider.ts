@@ -66,6 +66,18 @@ export type RefundSubscriptionInput = {
   idempotencyKey: string;
 };
 
+/**
+ * The subscription an invoice bills, as the provider tells it: our purpose and payment id from the
+ * subscription's metadata (its signup's checkout set them; null for another product's), and whether
+ * it is the subscription's first invoice (the signup's checkout) rather than a renewal.
+ */
+export type InvoiceSubscription = {
+  subscriptionId: string;
+  purpose: string | null;
+  paymentId: string | null;
+  firstInvoice: boolean;
+};
+
 /** What we keep of a provider's subscription (Stripe's field names, as instants). */
 export type SubscriptionSnapshot = {
   id: string;
@@ -127,6 +139,13 @@ export interface PaymentProvider {
   checkoutSessionOfPayment(
     providerPaymentId: string,
   ): Promise<{ sessionId: string; paymentId: string | null } | null>;
+  /**
+   * The subscription an invoice bills (Stripe: the invoice fetched, its parent's subscription
+   * details), or null when it bills none. A refund event can come before the invoice's own paid
+   * event (a signup's checkout, a renewal's invoice.paid) has put it on a payments row: this tells a
+   * subscription payment of ours not recorded yet from another product's.
+   */
+  subscriptionOfInvoice(invoiceId: string): Promise<InvoiceSubscription | null>;
   /**
    * The subscription as the provider knows it now (Stripe: fetched fresh, so events arriving out of
    * order cannot roll it back), or null when the provider keeps no state of its own (the test

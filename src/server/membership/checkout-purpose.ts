@@ -6,7 +6,7 @@ import type { CheckoutPurpose } from "../payments/checkout-purpose";
 import type { VenueIdentity } from "../settings/venue-settings";
 import { afterMembershipExpired } from "./expire-membership-checkout";
 import { fetchSubscription, fulfilMembership } from "./fulfil-membership-checkout";
-import { recordRenewal } from "./record-renewal";
+import { recordRenewal, recordsRenewalsOf } from "./record-renewal";
 import { syncSubscription } from "./sync-subscription";
 
 /** payments.purpose of a membership subscription; payments.reference is the pending signup. */
@@ -23,6 +23,7 @@ export const membershipPurpose: CheckoutPurpose<SubscriptionSnapshot | null> = {
   prepare: fetchSubscription,
   fulfil: fulfilMembership,
   afterExpired: afterMembershipExpired,
+  recordsRenewalsOf,
   events: {
     "customer.subscription.updated": (deps, event) =>
       syncSubscription(deps, event, event.data.object as Stripe.Subscription),

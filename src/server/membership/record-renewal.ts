@@ -75,3 +75,17 @@ async function invoiceRecorded(tx: Tx, provider: string, invoiceId: string | und
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * Whether recordRenewal will record a paid renewal invoice of this subscription: a member holds it
+ * (its own look-up). A dashboard refund of such an invoice that overtakes invoice.paid is then
+ * retried by the provider (decision 043).
+ */
+export async function recordsRenewalsOf(tx: Tx, subscriptionId: string): Promise<boolean> {
+  const [member] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.stripeSubscriptionId, subscriptionId))
+    .limit(1);
+  return member !== undefined;
+}

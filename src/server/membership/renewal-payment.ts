@@ -3,15 +3,10 @@ import type { MembershipPlan } from "../../domain/membership";
 import type { Tx } from "../db/client";
 import { payments, type StoredCheckout, type users } from "../db/schema";
 import { stripeId } from "../payments/payment-rows";
+import { FIRST_INVOICE } from "../payments/subscription-snapshot";
 import { planOf, readMembershipPlans } from "../settings/membership-plans";
 
 type Member = typeof users.$inferSelect;
-
-/**
- * The first invoice of a subscription is the signup's checkout, already a payments row (its
- * provider_payment_id is that invoice); only later ones are renewals. Stripe names the reason.
- */
-const FIRST_INVOICE = "subscription_create";
 
 /** When the invoice was paid (Stripe's paid_at), never after we heard of it; else now. */
 function paidAt(invoice: Stripe.Invoice, now: Date): Date {
@@ -29,6 +24,8 @@ function paidAt(invoice: Stripe.Invoice, now: Date): Date {
  * The unique index on the invoice's id (migration 0030) makes it once per invoice, whichever of
  * invoice.paid and invoice.payment_succeeded comes first and however often either is replayed;
  * it also keeps the signup's own first invoice from being counted twice.
+ * The first invoice of a subscription (FIRST_INVOICE) is the signup's checkout, already a payments
+ * row whose provider_payment_id is that invoice; only later ones are renewals.
  * Returns whether a row was written.
  */
 export async function recordRenewalPayment(

@@ -62,6 +62,12 @@ export type CheckoutPurpose<Prepared = unknown> = {
   fulfil(tx: Tx, deps: AppDeps, paid: PaidCheckout<Prepared>): Promise<Fulfilment>;
   /** checkout.session.expired, after an unpaid payment row is marked expired: what its own hold does. */
   afterExpired?(tx: Tx, deps: AppDeps, payment: PaymentRow, now: Date): Promise<void>;
+  /**
+   * A subscription purpose: whether one of its events will record a paid renewal invoice of this
+   * provider subscription (membership: invoice.paid, for the member holding it). A refund of such an
+   * invoice that comes before that event is retried, not ignored (decision 043).
+   */
+  recordsRenewalsOf?(tx: Tx, subscriptionId: string): Promise<boolean>;
   /** Other provider events this purpose owns (a subscription's later life), by event type. */
   events?: Record<string, (deps: AppDeps, event: Stripe.Event) => Promise<WebhookOutcome>>;
   testCheckout: TestCheckoutTexts;
@@ -71,6 +77,8 @@ export type CheckoutPurposes = {
   byPurpose(purpose: string): CheckoutPurpose | undefined;
   /** Our metadata names the purpose; a subscription checkout without it is the subscription purpose's. */
   ofSession(session: Stripe.Checkout.Session): CheckoutPurpose | undefined;
+  /** A provider subscription's, by the purpose its metadata names; without one, the subscription purpose's. */
+  ofSubscription(purpose: string | null): CheckoutPurpose | undefined;
   byEventType(type: string): ((deps: AppDeps, event: Stripe.Event) => Promise<WebhookOutcome>) | undefined;
 };
 
@@ -88,6 +96,7 @@ export function createCheckoutPurposes(list: CheckoutPurpose[]): CheckoutPurpose
         : session.mode === "subscription"
           ? subscription
           : undefined,
+    ofSubscription: (purpose) => (purpose !== null ? byPurpose.get(purpose) : subscription),
     byEventType: (type) => byEventType.get(type),
   };
 }

@@ -97,7 +97,7 @@ async function dispatch(
     case "refund.created":
     case "refund.updated":
     case "refund.failed":
-      return recordProviderRefund(deps, event);
+      return recordProviderRefund(deps, purposes, event);
     default: {
       const handler = purposes.byEventType(event.type);
       return handler ? handler(deps, event) : "ignored";

@@ -152,6 +152,112 @@ const reservationAsStaffSee = async (id: string) => {
   return present(((await response.json()) as AdminDayResponse).reservations.find((r) => r.id === id));
 };
 
+/** A membership signup waiting for its checkout's event, as create-membership-session.ts leaves it. */
+async function signupAwaitingPayment(email: string) {
+  const [signup] = await bed.t.db
+    .insert(pendingMembershipSignups)
+    .values({
+      email,
+      firstName: "Jamie",
+      lastName: "Joiner",
+      plan: "monthly",
+      passwordHash: "hash",
+      expiresAt: new Date(bed.clock.now().getTime() + 3600_000),
+    })
+    .returning();
+  const sessionId = `cs_${randomBytes(8).toString("hex")}`;
+  const [row] = await bed.t.db
+    .insert(payments)
+    .values({
+      provider: "stripe",
+      purpose: "membership",
+      reference: present(signup).id,
+      providerSessionId: sessionId,
+      amountCents: 7900,
+      state: "created",
+    })
+    .returning();
+  return { payment: present(row), sessionId };
+}
+
+const event = (type: string, object: Record<string, unknown>) =>
+  JSON.stringify({
+    id: `evt_${randomBytes(8).toString("hex")}`,
+    object: "event",
+    type,
+    created: Math.floor(bed.clock.now().getTime() / 1000),
+    livemode: false,
+    data: { object },
+  });
+
+/** checkout.session.completed of a paid subscription checkout: its subscription and first invoice. */
+const subscriptionCompleted = (
+  signup: { payment: { id: string }; sessionId: string },
+  paid: { subscription: string; invoice: string },
+) =>
+  event("checkout.session.completed", {
+    id: signup.sessionId,
+    object: "checkout.session",
+    mode: "subscription",
+    status: "complete",
+    payment_status: "paid",
+    amount_total: 7900,
+    currency: "usd",
+    customer: "cus_fake",
+    subscription: paid.subscription,
+    invoice: paid.invoice,
+    metadata: { purpose: "membership", paymentId: signup.payment.id },
+  });
+
+/** invoice.paid of a subscription's renewal (API 2025+: its subscription under parent). */
+const renewalPaid = (invoiceId: string, subscription: string, amountPaid: number) => {
+  const at = Math.floor(bed.clock.now().getTime() / 1000);
+  return event("invoice.paid", {
+    id: invoiceId,
+    object: "invoice",
+    status: "paid",
+    billing_reason: "subscription_cycle",
+    amount_paid: amountPaid,
+    currency: "usd",
+    customer: "cus_fake",
+    status_transitions: { paid_at: at },
+    parent: { type: "subscription_details", subscription_details: { subscription, metadata: {} } },
+    lines: { object: "list", data: [{ period: { start: at, end: at + 30 * 86_400 } }] },
+  });
+};
+
+/** A subscription's invoice paid by a payment intent, as Stripe answers for both. */
+function subscriptionInvoice(
+  subscription: string,
+  billingReason: "subscription_create" | "subscription_cycle",
+  metadata: Record<string, string>,
+) {
+  const invoiceId = `in_${randomBytes(8).toString("hex")}`;
+  const paymentIntent = `pi_${randomBytes(8).toString("hex")}`;
+  stripe.invoiceOfPayment.set(paymentIntent, invoiceId);
+  stripe.invoiceSubscription.set(invoiceId, { subscription, billingReason, metadata });
+  return { invoiceId, paymentIntent };
+}
+
+/** A delivery answered 503 that records nothing, not even the event: Stripe delivers it again. */
+async function deliverTooEarly(payload: string) {
+  const answered = await postWebhook(bed.t.request, payload, sign(payload));
+  expect(answered.status).toBe(503);
+  const eventId = (JSON.parse(payload) as { id: string }).id;
+  expect(
+    await bed.t.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, eventId)),
+  ).toEqual([]);
+}
+
+/** A dashboard refund's ledger row, the only one of its payment. */
+const onlyDashboardRefund = (refund: { id: string; amount: number }) => [
+  expect.objectContaining({
+    amountCents: refund.amount,
+    providerRefundId: refund.id,
+    reason: DASHBOARD_REFUND_REASON,
+  }),
+];
+
 const refusal = (write: Promise<unknown>) =>
   write.then(
     () => "written",
@@ -409,54 +515,14 @@ describe("refunds made in the Stripe dashboard (decision 043)", () => {
     const member = await createMember(bed.t.db, {
       stripeSubscriptionId: `sub_${randomBytes(6).toString("hex")}`,
     });
-    const [signup] = await bed.t.db
-      .insert(pendingMembershipSignups)
-      .values({
-        email: member.email,
-        firstName: "Jamie",
-        lastName: "Twice",
-        plan: "monthly",
-        passwordHash: "hash",
-        expiresAt: new Date(bed.clock.now().getTime() + 3600_000),
-      })
-      .returning();
-    const sessionId = `cs_${randomBytes(8).toString("hex")}`;
-    const [extra] = await bed.t.db
-      .insert(payments)
-      .values({
-        provider: "stripe",
-        purpose: "membership",
-        reference: present(signup).id,
-        providerSessionId: sessionId,
-        amountCents: 7900,
-        state: "created",
-      })
-      .returning();
-    const payment = present(extra);
+    const signup = await signupAwaitingPayment(member.email);
+    const { payment } = signup;
     const invoiceId = `in_${randomBytes(8).toString("hex")}`;
     const paymentIntent = `pi_${randomBytes(8).toString("hex")}`;
     stripe.invoiceOfPayment.set(paymentIntent, invoiceId);
-    const completed = JSON.stringify({
-      id: `evt_${randomBytes(8).toString("hex")}`,
-      object: "event",
-      type: "checkout.session.completed",
-      created: Math.floor(bed.clock.now().getTime() / 1000),
-      livemode: false,
-      data: {
-        object: {
-          id: sessionId,
-          object: "checkout.session",
-          mode: "subscription",
-          status: "complete",
-          payment_status: "paid",
-          amount_total: 7900,
-          currency: "usd",
-          customer: "cus_fake",
-          subscription: `sub_${randomBytes(6).toString("hex")}`,
-          invoice: invoiceId,
-          metadata: { purpose: "membership", paymentId: payment.id },
-        },
-      },
+    const completed = subscriptionCompleted(signup, {
+      subscription: `sub_${randomBytes(6).toString("hex")}`,
+      invoice: invoiceId,
     });
     expect(await deliver(completed)).toBe("refunded");
     const [ours] = await ledgerOf(payment.id);
@@ -600,28 +666,17 @@ describe("refunds made in the Stripe dashboard (decision 043)", () => {
       metadata: { purpose: "reservation", paymentId: payment.id },
     });
     // Refunded in the dashboard, and Stripe's refund event overtakes checkout.session.completed.
-    const refundId = `re_${randomBytes(8).toString("hex")}`;
-    const early = refundEvent("refund.created", { id: refundId, amount: 1000, paymentIntent });
-    const eventId = (JSON.parse(early) as { id: string }).id;
-    const answered = await postWebhook(bed.t.request, early, sign(early));
-    expect(answered.status).toBe(503);
+    const refund = { id: `re_${randomBytes(8).toString("hex")}`, amount: 1000, paymentIntent };
+    const early = refundEvent("refund.created", refund);
     // Nothing recorded, not even the event: Stripe's redelivery is processed afresh.
-    expect(
-      await bed.t.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, eventId)),
-    ).toEqual([]);
+    await deliverTooEarly(early);
     expect(await ledgerOf(payment.id)).toEqual([]);
 
     expect(await deliver(completedEvent(payment, { paymentIntent }))).toBe("confirmed");
     expect(await deliver(early)).toBe("refunded");
     expect(await deliver(early)).toBe("duplicate");
     expect(await paymentRow(payment.id)).toMatchObject({ state: "completed", refundedCents: 1000 });
-    expect(await ledgerOf(payment.id)).toEqual([
-      expect.objectContaining({
-        amountCents: 1000,
-        providerRefundId: refundId,
-        reason: DASHBOARD_REFUND_REASON,
-      }),
-    ]);
+    expect(await ledgerOf(payment.id)).toEqual(onlyDashboardRefund(refund));
     expect(await netOfLedger(payment.id)).toBe(payment.amountCents - 1000);
 
     // Another product's payment on the same account, through its own checkout: never ours, so
@@ -635,6 +690,84 @@ describe("refunds made in the Stripe dashboard (decision 043)", () => {
     });
     expect(await deliver(other)).toBe("ignored");
     expect(await deliver(other)).toBe("duplicate");
+  });
+
+  it("books a signup's payment refunded before its checkout's event, once Stripe delivers the refund again", async () => {
+    const signup = await signupAwaitingPayment(`joiner-${randomBytes(4).toString("hex")}@example.test`);
+    const { payment } = signup;
+    const subscription = `sub_${randomBytes(6).toString("hex")}`;
+    // A subscription checkout names no payment intent: only its first invoice leads back to us,
+    // through the metadata our checkout gave the subscription.
+    const { invoiceId, paymentIntent } = subscriptionInvoice(subscription, "subscription_create", {
+      purpose: "membership",
+      paymentId: payment.id,
+    });
+    const invoiceLookups = () => stripe.callsTo("GET", /^\/v1\/invoices\//).length;
+    const lookups = invoiceLookups();
+    const refund = { id: `re_${randomBytes(8).toString("hex")}`, amount: 7900, paymentIntent };
+    const early = refundEvent("refund.created", refund);
+    await deliverTooEarly(early);
+    expect(await paymentRow(payment.id)).toMatchObject({ state: "created", refundedCents: 0 });
+    expect(await ledgerOf(payment.id)).toEqual([]);
+
+    expect(await deliver(subscriptionCompleted(signup, { subscription, invoice: invoiceId }))).toBe(
+      "confirmed",
+    );
+    expect(await deliver(early)).toBe("refunded");
+    expect(await deliver(early)).toBe("duplicate");
+    expect(await paymentRow(payment.id)).toMatchObject({
+      state: "refunded",
+      refundedCents: 7900,
+      providerPaymentId: invoiceId,
+    });
+    expect(await ledgerOf(payment.id)).toEqual(onlyDashboardRefund(refund));
+    expect(await netOfLedger(payment.id)).toBe(0);
+    // The invoice was fetched once: only while no row held it.
+    expect(invoiceLookups()).toBe(lookups + 1);
+  });
+
+  it("books a renewal refunded before its invoice.paid, once Stripe delivers the refund again", async () => {
+    const subscription = `sub_${randomBytes(6).toString("hex")}`;
+    await createMember(bed.t.db, { stripeSubscriptionId: subscription });
+    const { invoiceId, paymentIntent } = subscriptionInvoice(subscription, "subscription_cycle", {
+      purpose: "membership",
+      paymentId: randomUUID(),
+    });
+    const refund = { id: `re_${randomBytes(8).toString("hex")}`, amount: 1500, paymentIntent };
+    const early = refundEvent("refund.created", refund);
+    await deliverTooEarly(early);
+    const renewalOf = () => bed.t.db.select().from(payments).where(eq(payments.providerPaymentId, invoiceId));
+    expect(await renewalOf()).toEqual([]);
+
+    expect(await deliver(renewalPaid(invoiceId, subscription, 7900))).toBe("updated");
+    expect(await deliver(early)).toBe("refunded");
+    expect(await deliver(early)).toBe("duplicate");
+    const [renewal] = await renewalOf();
+    expect(renewal).toMatchObject({ isRenewal: true, state: "completed", refundedCents: 1500 });
+    const renewalId = present(renewal).id;
+    expect(await ledgerOf(renewalId)).toEqual(onlyDashboardRefund(refund));
+    expect(await netOfLedger(renewalId)).toBe(7900 - 1500);
+  });
+
+  it("ignores a refund of another product's subscription invoice: answered, never retried", async () => {
+    const reasons = ["subscription_cycle", "subscription_create"] as const;
+    const refunds = reasons.map((billingReason) => {
+      // A subscription no member holds, whose metadata names no payment of ours.
+      const { paymentIntent } = subscriptionInvoice(
+        `sub_other_${randomBytes(6).toString("hex")}`,
+        billingReason,
+        { product: "newsletter" },
+      );
+      return refundEvent("refund.created", {
+        id: `re_${randomBytes(8).toString("hex")}`,
+        amount: 900,
+        paymentIntent,
+      });
+    });
+    for (const refund of refunds) {
+      expect(await deliver(refund)).toBe("ignored");
+      expect(await deliver(refund)).toBe("duplicate");
+    }
   });
 
   it("tells staff when a refund it booked later fails at Stripe", async () => {

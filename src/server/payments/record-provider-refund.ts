@@ -7,9 +7,10 @@ import { paymentRefunds, payments } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { type AuditDetails, type AuditOutcome, writeAudit } from "../kernel/staff/audit-log";
 import { AppError } from "../lib/errors";
-import { OUR_REFUND_KEY, type PaymentProvider } from "../payment-provider";
+import { OUR_REFUND_KEY } from "../payment-provider";
+import { awaitsItsPaidEvent } from "./awaits-paid-event";
+import type { CheckoutPurposes } from "./checkout-purpose";
 import { type PaymentRow, requireProvider, stripeId } from "./payment-rows";
-import { paymentOfSession } from "./record-and-lock";
 import { recordRefund } from "./refund-payment";
 import { recordWebhookEvent, type WebhookOutcome } from "./webhook-inbox";
 
@@ -42,50 +43,22 @@ async function lockPaymentByProviderPayment(
 }
 
 /**
- * The payment of the invoice a provider payment paid, locked: a membership's payments row holds its
- * invoice (checkout and renewals alike), and the refund event names only the payment intent. Asked
- * of the provider only for a payment intent no row holds, which is rare (refunds are).
- */
-async function lockInvoicePayment(
-  tx: Tx,
-  provider: PaymentProvider,
-  providerPaymentId: string,
-): Promise<PaymentRow | undefined> {
-  const invoiceId = await provider.invoiceOfPayment(providerPaymentId);
-  return invoiceId ? lockPaymentByProviderPayment(tx, provider.name, invoiceId) : undefined;
-}
-
-/**
- * Whether a provider payment no row holds was made through a checkout session of ours whose paid
- * event has not been settled yet (its row still created, or expired here and paid late). Only then
- * is a retry worth it: the checkout's event stores the payment intent, and the refund's redelivery
- * finds it. A payment of another product (no session, or a session we never opened) is not ours and
- * never will be.
- */
-async function awaitsItsCheckout(tx: Tx, provider: PaymentProvider, providerPaymentId: string) {
-  const session = await provider.checkoutSessionOfPayment(providerPaymentId);
-  if (!session) return false;
-  const [row] = await tx
-    .select({ state: payments.state })
-    .from(payments)
-    .where(paymentOfSession(provider.name, session.sessionId, session.paymentId))
-    .limit(1);
-  return row?.state === "created" || row?.state === "expired";
-}
-
-/**
  * refund.created / refund.updated / refund.failed: a refund the provider made, whoever asked for it.
  * One transaction: the event id is recorded (a repeat is a no-op), the payment row is locked (so an
  * echo of a refund we are making waits for our own transaction and then finds its ledger row), and
  * a refund id the ledger does not hold yet is booked by the spine's recordRefund — the payment's
  * running total and state, one payment_refunds row without a staff actor — and audited. The
  * booking itself is left as it is (decision 043): staff see the refunded amount on it.
- * A membership's payment is found through its invoice (lockInvoicePayment). A refund of a payment
- * of ours whose checkout's event has not come yet is answered 503 and redelivered by the provider
- * (awaitsItsCheckout). A refund of no payment of ours (another product on the account) is ignored
- * and logged; so is one the ledger cannot hold (more than remains, another currency).
+ * A membership's payment is found through its invoice. A refund of a payment of ours whose paid
+ * event (its checkout's, or its invoice's) has not come yet is answered 503 and redelivered by the
+ * provider (awaits-paid-event.ts). A refund of no payment of ours (another product on the account)
+ * is ignored and logged; so is one the ledger cannot hold (more than remains, another currency).
  */
-export async function recordProviderRefund(deps: AppDeps, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function recordProviderRefund(
+  deps: AppDeps,
+  purposes: CheckoutPurposes,
+  event: Stripe.Event,
+): Promise<WebhookOutcome> {
   const provider = requireProvider(deps);
   const refund = event.data.object as Stripe.Refund;
   const refundId = typeof refund.id === "string" && refund.id ? refund.id : null;
@@ -98,17 +71,23 @@ export async function recordProviderRefund(deps: AppDeps, event: Stripe.Event): 
       deps.logger.warn({ ...log, amount: refund.amount }, "provider refund without an id, payment or amount");
       return "ignored";
     }
-    const payment =
-      (await lockPaymentByProviderPayment(tx, provider.name, providerPaymentId)) ??
-      (await lockInvoicePayment(tx, provider, providerPaymentId));
+    let payment = await lockPaymentByProviderPayment(tx, provider.name, providerPaymentId);
+    // A membership's payments row holds its invoice (checkout and renewals alike), and the event
+    // names only the payment intent: the provider is asked which invoice it paid only for a payment
+    // intent no row holds, which is rare (refunds are).
+    const invoiceId = payment ? null : await provider.invoiceOfPayment(providerPaymentId);
+    if (invoiceId) payment = await lockPaymentByProviderPayment(tx, provider.name, invoiceId);
     if (!payment) {
-      if (await awaitsItsCheckout(tx, provider, providerPaymentId)) {
-        // Ours, but its checkout's event has not stored the payment intent yet (Stripe does not
-        // promise an order): nothing is recorded, and the non-2xx answer has Stripe deliver it again.
-        deps.logger.warn(log, "provider refund of a payment whose checkout is not settled yet: retried");
+      if (await awaitsItsPaidEvent(tx, provider, purposes, { providerPaymentId, invoiceId })) {
+        // Ours, but its paid event has not put it on its row yet (Stripe does not promise an
+        // order): nothing is recorded, and the non-2xx answer has Stripe deliver it again.
+        deps.logger.warn(
+          { ...log, invoiceId },
+          "provider refund of a payment whose paid event is not processed yet: retried",
+        );
         throw new AppError("PAYMENTS_UNAVAILABLE", "The refunded payment is not recorded yet");
       }
-      deps.logger.warn(log, "provider refund of a payment we do not know");
+      deps.logger.warn({ ...log, invoiceId }, "provider refund of a payment we do not know");
       return "ignored";
     }
     const [booked] = await tx

@@ -6,6 +6,7 @@ import {
   refundStripeSubscription,
   stripeCheckoutSessionOfPayment,
   stripeInvoiceOfPayment,
+  stripeSubscriptionOfInvoice,
 } from "./stripe-refunds";
 import {
   cancelStripeAtPeriodEnd,
@@ -50,6 +51,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
     async checkoutSessionOfPayment(providerPaymentId) {
       return stripeCheckoutSessionOfPayment(await stripeClient(), providerPaymentId);
+    },
+    async subscriptionOfInvoice(invoiceId) {
+      return stripeSubscriptionOfInvoice(await stripeClient(), invoiceId);
     },
     async retrieveSubscription(subscriptionId) {
       return retrieveStripeSubscription(await stripeClient(), subscriptionId);

@@ -1,5 +1,11 @@
 import type Stripe from "stripe";
-import { OUR_REFUND_KEY, type RefundInput, type RefundSubscriptionInput } from "../payment-provider";
+import {
+  type InvoiceSubscription,
+  OUR_REFUND_KEY,
+  type RefundInput,
+  type RefundSubscriptionInput,
+} from "../payment-provider";
+import { FIRST_INVOICE, invoiceSubscriptionId } from "./subscription-snapshot";
 
 /** One refund of a payment intent, carrying our idempotency key so its events are known as ours. */
 async function refundIntent(
@@ -57,4 +63,25 @@ export async function stripeCheckoutSessionOfPayment(stripe: Stripe, paymentInte
   const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
   const session = sessions.data[0];
   return session ? { sessionId: session.id, paymentId: session.metadata?.paymentId ?? null } : null;
+}
+
+/**
+ * The subscription an invoice bills, with the metadata our checkout gave it (subscription_data), read
+ * from the invoice: since API 2025-03 in parent.subscription_details, a snapshot taken when it was
+ * finalized.
+ */
+export async function stripeSubscriptionOfInvoice(
+  stripe: Stripe,
+  invoiceId: string,
+): Promise<InvoiceSubscription | null> {
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  const subscriptionId = invoiceSubscriptionId(invoice);
+  if (!subscriptionId) return null;
+  const metadata = invoice.parent?.subscription_details?.metadata;
+  return {
+    subscriptionId,
+    purpose: metadata?.purpose ?? null,
+    paymentId: metadata?.paymentId ?? null,
+    firstInvoice: invoice.billing_reason === FIRST_INVOICE,
+  };
 }

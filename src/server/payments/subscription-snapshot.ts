@@ -28,6 +28,9 @@ export function subscriptionSnapshot(subscription: Stripe.Subscription): Subscri
   };
 }
 
+/** Stripe's billing_reason of a subscription's first invoice (its checkout's); later ones are renewals. */
+export const FIRST_INVOICE = "subscription_create";
+
 /** The subscription an invoice bills (API 2025+: parent.subscription_details; older: invoice.subscription). */
 export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   const parent = invoice.parent?.subscription_details?.subscription;

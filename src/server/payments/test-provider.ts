@@ -66,6 +66,11 @@ export function createTestProvider(options: { webhookSecret: string }): TestProv
       return null;
     },
 
+    async subscriptionOfInvoice() {
+      // Never asked: no refund of its payments is found through an invoice (invoiceOfPayment).
+      return null;
+    },
+
     async retrieveSubscription() {
       // The simulated subscription lives in the signed events the test checkout sends.
       return null;

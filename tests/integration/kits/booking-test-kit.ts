@@ -158,9 +158,9 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
 
 /**
  * Just enough of Stripe for the booking flow: coupons, checkout sessions (create, expire, list by
- * payment intent), refunds, the invoice payments of a payment intent or an invoice, and
- * subscriptions (retrieve, cancel), with Stripe's idempotency (the same key answers the first
- * response again).
+ * payment intent), refunds, the invoice payments of a payment intent or an invoice, invoices
+ * (retrieve: the subscription they bill), and subscriptions (retrieve, cancel), with Stripe's
+ * idempotency (the same key answers the first response again).
  */
 export async function startFakeStripe() {
   const calls: StripeCall[] = [];
@@ -168,6 +168,16 @@ export async function startFakeStripe() {
   const invoiceOfPayment = new Map<string, string>();
   /** The checkout session each payment intent was paid through, for the sessions' list. */
   const sessionOfPayment = new Map<string, { id: string; metadata: Record<string, string> }>();
+  /**
+   * The subscription an invoice bills, its billing reason and the subscription's metadata; an
+   * invoice only invoiceOfPayment names bills none.
+   */
+  const invoiceSubscription = new Map<
+    string,
+    { subscription: string; billingReason: string; metadata: Record<string, string> }
+  >();
+  const knowsInvoice = (id: string) =>
+    invoiceSubscription.has(id) || [...invoiceOfPayment.values()].includes(id);
   const byKey = new Map<string, unknown>();
   let n = 0;
   const server = createServer(async (req, res) => {
@@ -184,6 +194,7 @@ export async function startFakeStripe() {
     let answer: unknown;
     const expire = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
     const subscription = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
+    const invoice = path.match(/^\/v1\/invoices\/([^/]+)$/);
     if (req.method === "POST" && path === "/v1/coupons") {
       answer = { id: `coupon_${++n}`, object: "coupon", amount_off: Number(body.amount_off) };
     } else if (req.method === "POST" && path === "/v1/checkout/sessions") {
@@ -226,6 +237,21 @@ export async function startFakeStripe() {
           ]
         : [];
       answer = { object: "list", url: path, has_more: false, data };
+    } else if (req.method === "GET" && invoice?.[1] && knowsInvoice(invoice[1])) {
+      const billed = invoiceSubscription.get(invoice[1]);
+      answer = {
+        id: invoice[1],
+        object: "invoice",
+        status: "paid",
+        billing_reason: billed?.billingReason ?? "manual",
+        parent: billed
+          ? {
+              type: "subscription_details",
+              quote_details: null,
+              subscription_details: { subscription: billed.subscription, metadata: billed.metadata },
+            }
+          : null,
+      };
     } else if (subscription && (req.method === "GET" || req.method === "DELETE")) {
       // A live subscription, or the one just cancelled: the extra membership's refund cancels it.
       answer = {
@@ -250,6 +276,7 @@ export async function startFakeStripe() {
     calls,
     invoiceOfPayment,
     sessionOfPayment,
+    invoiceSubscription,
     callsTo: (method: string, pathPattern: RegExp) =>
       calls.filter((c) => c.method === method && pathPattern.test(c.path)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
