@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { ADMIN, MEMBER, signIn, toast } from "./fixtures";
+import { present } from "../../src/server/lib/present";
+import { ADMIN, MEMBER, signIn, toast, toastsGone } from "./fixtures";
 
 // Issue 34 item 5: the details a player or the staff notice, through the real pages at both sizes.
 
@@ -109,7 +110,14 @@ test.describe("addresses and titles", () => {
     expect((await page.request.get("/events")).status()).toBe(200);
     await page.goto("/events");
     await expect(page).toHaveTitle(/^Upcoming Events · /);
+    // The title above is the server's; the list is still arriving, and on a phone the link is the
+    // footer's, which the list pushes down as it fills in: a press that lands as it moves ends off
+    // the link. A person taps once the page has settled.
+    await expect(page.getByRole("status", { name: "Loading events" })).toHaveCount(0);
     await page.getByRole("link", { name: "Member Login" }).first().click();
+    // The page first, then its title: a title check that fails walks the whole page on every try
+    // (Playwright's failure snapshot), which on a loaded machine delays the very render it awaits.
+    await expect(page.getByRole("heading", { name: "Member Login" })).toBeVisible();
     await expect(page).toHaveTitle(/^Member Login · /);
     await page.goto("/book");
     await expect(page).toHaveTitle(/^Book a Court or Dart Bay · /);
@@ -136,6 +144,36 @@ test.describe("toasts", () => {
     // The header's own controls stay where a finger finds them.
     const menu = testInfo.project.name === "phone" ? "Open menu" : null;
     if (menu) await expect(page.getByRole("button", { name: menu })).toBeInViewport();
+  });
+  test("a press on Continue to Payment just after typing a coupon stays on the button", async ({
+    page,
+  }, testInfo) => {
+    const date = await quietWeekday(page.request, testInfo, 5);
+    await page.goto("/book");
+    await page.getByLabel(/^Date/).fill(date);
+    await page.getByRole("option", { name: /^4:00 PM - 5:00 PM/ }).click();
+    await toast(page, "Item added to cart");
+    await page.getByLabel(/^Name/).fill("Pat Press");
+    await page.getByLabel(/^Email/).fill("pat-press@example.com");
+    await page.getByLabel(/terms and conditions/).check();
+    await page.getByLabel("Coupon code").fill("WELCOME10");
+    // The cart's toast leaving would move the page too: this is about the press alone.
+    await toastsGone(page);
+    const button = page.getByRole("button", { name: "Continue to Payment" });
+    await button.scrollIntoViewIfNeeded();
+    const box = present(await button.boundingBox());
+    const held = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/booking/holds",
+    );
+    // The press leaves the coupon field. Had leaving it applied the code, the answer (a toast in the
+    // header's lane, the discount row) would push the button down before the press ends.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.waitForTimeout(500); // a press lasts a moment: time enough for that answer
+    await page.mouse.up();
+    await expect(page.getByRole("heading", { name: "Secure Payment" })).toBeFocused();
+    expect((await held).status()).toBe(201);
+    await expect(page.getByText(/^Discount \(WELCOME10\)$/)).toBeVisible();
   });
 });
 

@@ -93,7 +93,14 @@ test("a guest books two hours with WELCOME10 and pays in at most 10 taps", async
   await taps.tap(page.getByLabel(/terms and conditions/));
   // The code goes with Continue to Payment: no tap on Apply; the total is shown before paying.
   await taps.fill(page.getByLabel("Coupon code"), "WELCOME10");
+  // The tap sends the hold with its checkout session: the server's answer is what the player waits
+  // for, and on a loaded machine it can take longer than a check on the page is given.
+  const held = page.waitForResponse(
+    (r) => r.request().method() === "POST" && endsWith("/api/booking/holds").test(r.url()),
+    { timeout: 30_000 },
+  );
   await taps.tap(page.getByRole("button", { name: "Continue to Payment" }));
+  expect((await held).ok()).toBe(true);
   await expect(page.getByRole("heading", { name: "Secure Payment" })).toBeFocused();
   await expect(page.getByText(/^Discount \(WELCOME10\)$/)).toBeVisible();
   await expect(bar).toHaveCount(0);

@@ -2,7 +2,7 @@ import { Button, Stack } from "@mantine/core";
 import { IconArrowRight } from "@tabler/icons-react";
 import classes from "./booking.module.css";
 import { CartList } from "./CartList";
-import { CouponField } from "./CouponField";
+import { CouponField, SENDS_TYPED_CODE } from "./CouponField";
 import { CustomerFields } from "./CustomerFields";
 import { OrderSummary } from "./OrderSummary";
 import { StepCard } from "./StepCard";
@@ -56,6 +56,7 @@ export function CheckoutSteps({
             loading={submitting}
             disabled={!paymentAvailable}
             onClick={onContinue}
+            {...SENDS_TYPED_CODE}
           >
             Continue to Payment
           </Button>
