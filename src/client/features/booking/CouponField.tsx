@@ -3,36 +3,8 @@ import { IconTicket } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 
 /**
- * Marks a control that sends the typed code itself ("Continue to Payment"). A press on it does not
- * apply the code as the field is left: the answer (its toast in the header's lane, the discount
- * row) would push the control down under the pointer before the press ends, and the press would
- * miss it (the phone e2e journey lost its Continue to Payment that way under load).
- */
-export const SENDS_TYPED_CODE = { "data-sends-typed-code": "" };
-
-/** True from a press on a SENDS_TYPED_CODE control until the focus has moved on with it. */
-function usePressOnCodeSender() {
-  const pressed = useRef(false);
-  useEffect(() => {
-    const onPointerDown = (e: PointerEvent) => {
-      if (!(e.target instanceof Element) || !e.target.closest("[data-sends-typed-code]")) return;
-      pressed.current = true;
-      // A mouse press moves the focus in this same task. A touch moves it as it ends, and its click
-      // follows at once: nothing can move in between, and the code is applied as before.
-      setTimeout(() => {
-        pressed.current = false;
-      });
-    };
-    document.addEventListener("pointerdown", onPointerDown, true);
-    return () => document.removeEventListener("pointerdown", onPointerDown, true);
-  }, []);
-  return pressed;
-}
-
-/**
  * Step 5: the coupon code, locked while a coupon is applied (SPEC §5 Coupon). Leaving the field
- * applies what was typed (issue 34: no extra tap on Apply), unless a press on Continue to Payment
- * leaves it, which takes the code along; the button stays for those who want it.
+ * applies what was typed (issue 34: no extra tap on Apply); the button stays for those who want it.
  */
 export function CouponField({
   appliedCode,
@@ -52,7 +24,6 @@ export function CouponField({
 }) {
   const [code, setCode] = useState("");
   const tried = useRef<string | null>(null);
-  const pressOnSender = usePressOnCodeSender();
   useEffect(() => {
     if (appliedCode) setCode(appliedCode);
   }, [appliedCode]);
@@ -77,9 +48,7 @@ export function CouponField({
         style={{ flex: 1 }}
         value={code}
         onChange={(e) => change(e.currentTarget.value.toUpperCase())}
-        onBlur={() => {
-          if (!pressOnSender.current) applyTyped(false);
-        }}
+        onBlur={() => applyTyped(false)}
         onKeyDown={(e) => {
           if (e.key === "Enter" && !appliedCode) {
             e.preventDefault();
